@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+"""Print browser load times of the built app against bare Pyodide, engine speed in Pyodide vs CPython.
+
+usage: python benchmarks/browser_load.py [--runs 5] [--games 200] [--dist dist]
+
+Serves dist/ on 127.0.0.1 (plus an in-memory bare-Pyodide page that loads the same vendored runtime),
+drives Debian's headless Chromium with every other host unresolvable, and prints:
+  * cold load to ready (fresh profile) and warm load (second visit, same profile) for the app and for
+    bare Pyodide, as medians over the runs, and the app/bare ratios;
+  * playout games/s through the bridge op `bench` inside Pyodide and in CPython (or "n/a");
+  * the engine wheel size.
+It asserts nothing; it prints numbers. The HTTP cache stays on (no request routing), so warm visits are
+real second visits; outside hosts are blocked with --host-resolver-rules and counted if ever requested.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import shutil
+import socketserver
+import statistics
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import BrowserContext, Playwright, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+READY_JS = "['ready', 'error'].includes(document.documentElement.dataset.engine) || window.__bare_ready === true"
+STATE_JS = "document.documentElement.dataset.engine || (window.__bare_ready ? 'ready' : 'none')"
+BARE_PAGE = """<!doctype html><meta charset=utf-8><title>bare Pyodide</title><script type=module>
+import { loadPyodide } from "./%s";
+const py = await loadPyodide({ indexURL: "./%s/" });
+py.runPython("1+1"); window.__bare_ready = true;
+</script>"""
+BENCH_JS = """async ([games]) => {
+  const { engine } = await import("./app/engine-client.js");
+  await engine.ready;
+  return await engine.call({ op: "bench", game: "jump_drive", games });
+}"""
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static handler for dist/ with the right MIME types, plus the in-memory bare page."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".mjs": "text/javascript",
+                      ".webmanifest": "application/manifest+json"}
+    bare: bytes = b""
+
+    def do_GET(self) -> None:
+        """Serve /__bare__.html from memory, everything else from dist/."""
+        if urllib.parse.urlsplit(self.path).path == "/__bare__.html":
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(self.bare)))
+            self.end_headers()
+            self.wfile.write(self.bare)
+            return
+        super().do_GET()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Stay quiet."""
+
+
+def serve(dist: Path) -> socketserver.ThreadingTCPServer:
+    """Start a threaded static server for dist/ on a free 127.0.0.1 port."""
+    mjs = next(iter(sorted(dist.rglob("pyodide.mjs"))))
+    rel = mjs.relative_to(dist).as_posix()
+    Handler.bare = (BARE_PAGE % (rel, rel.rsplit("/", 1)[0])).encode()
+    httpd = socketserver.ThreadingTCPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(dist)))
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd
+
+
+def load(ctx: BrowserContext, url: str) -> float | None:
+    """Open url in a new page and return seconds until ready (None on error or timeout)."""
+    page = ctx.new_page()
+    try:
+        t0 = time.perf_counter()
+        page.goto(url, wait_until="commit")
+        page.wait_for_function(READY_JS, timeout=120_000, polling=50)
+        dt = time.perf_counter() - t0
+        return dt if page.evaluate(STATE_JS) == "ready" else None
+    except Exception:  # noqa: BLE001 - a failed load is reported as None
+        return None
+    finally:
+        page.close()
+
+
+def cold_and_warm(pw: Playwright, url: str, outside: list[str]) -> tuple[float | None, float | None]:
+    """Measure a first visit in a fresh profile, then a second visit in the same profile."""
+    profile = tempfile.mkdtemp(prefix="bl-")
+    ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, headless=True, args=FLAGS)
+    ctx.on("request", lambda r: outside.append(r.url)
+           if urllib.parse.urlsplit(r.url).hostname not in {"127.0.0.1", None} else None)
+    try:
+        cold = load(ctx, url)
+        if cold is not None:  # let the service worker finish precaching before the second visit
+            page = ctx.new_page()
+            page.goto(url)
+            page.evaluate("async () => { if (navigator.serviceWorker) await navigator.serviceWorker.ready; }")
+            page.wait_for_timeout(1000)
+            page.close()
+        warm = load(ctx, url)
+        return cold, warm
+    finally:
+        ctx.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def bench_in_browser(pw: Playwright, url: str, games: int) -> dict[str, Any] | None:
+    """Run the bridge op `bench` inside Pyodide and return its answer (None when unsupported)."""
+    profile = tempfile.mkdtemp(prefix="bl-bench-")
+    ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, headless=True, args=FLAGS)
+    try:
+        page = ctx.new_page()
+        page.goto(url)
+        page.wait_for_function(READY_JS, timeout=120_000, polling=100)
+        answer: dict[str, Any] = page.evaluate(BENCH_JS, [games])
+        return answer if answer.get("ok") else None
+    except Exception:  # noqa: BLE001
+        return None
+    finally:
+        ctx.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def bench_in_cpython(games: int) -> dict[str, Any] | None:
+    """Run the same bridge op `bench` in this CPython process (None when unsupported)."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from pyengine.bridge import handle
+
+        answer: dict[str, Any] = json.loads(handle(json.dumps({"op": "bench", "game": "jump_drive", "games": games})))
+    except Exception:  # noqa: BLE001
+        return None
+    return answer if answer.get("ok") else None
+
+
+def med(values: list[float | None]) -> float | None:
+    """Median of the successful values, None if there are none."""
+    ok = [v for v in values if v is not None]
+    return statistics.median(ok) if ok else None
+
+
+def fmt(value: float | None, unit: str = "s") -> str:
+    """Format a number or n/a."""
+    return "n/a" if value is None else f"{value:.2f}{unit}"
+
+
+def ratio(a: float | None, b: float | None) -> str:
+    """Format a / b or n/a."""
+    return "n/a" if a is None or b is None or b == 0 else f"{a / b:.2f}x"
+
+
+def main() -> int:
+    """Run the measurements and print the report."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--dist", type=Path, default=ROOT / "dist")
+    args = ap.parse_args()
+    dist: Path = args.dist.resolve()
+    if not (dist / "index.html").is_file():
+        print(f"no {dist}/index.html: run `python build.py` first")
+        return 1
+    httpd = serve(dist)
+    base = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    outside: list[str] = []
+    app: dict[str, list[float | None]] = {"cold": [], "warm": []}
+    bare: dict[str, list[float | None]] = {"cold": [], "warm": []}
+    try:
+        with sync_playwright() as pw:
+            for i in range(args.runs):  # interleaved, so machine noise hits both alike
+                for name, url, out in (("app", base + "index.html", app), ("bare", base + "__bare__.html", bare)):
+                    cold, warm = cold_and_warm(pw, url, outside)
+                    out["cold"].append(cold)
+                    out["warm"].append(warm)
+                    print(f"run {i + 1}/{args.runs} {name:4}: cold {fmt(cold)}  warm {fmt(warm)}", flush=True)
+            in_browser = bench_in_browser(pw, base + "index.html", args.games)
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    in_cpython = bench_in_cpython(args.games)
+    print()
+    print(f"load to ready, median of {args.runs} (app = PyScript worker + micropip; bare = loadPyodide only):")
+    for kind in ("cold", "warm"):
+        a, b = med(app[kind]), med(bare[kind])
+        print(f"  {kind}: app {fmt(a)}  bare {fmt(b)}  ratio {ratio(a, b)}")
+    print(f"  requests to other hosts: {len(outside)}")
+    gps_b = in_browser.get("games_per_s") if in_browser else None
+    gps_c = in_cpython.get("games_per_s") if in_cpython else None
+    print(f"playout speed, op bench jump_drive x{args.games}:")
+    print(f"  Pyodide (browser, via bridge): {fmt(gps_b, ' games/s')}")
+    print(f"  CPython {sys.version.split()[0]}: {fmt(gps_c, ' games/s')}  (Pyodide/CPython {ratio(gps_b, gps_c)})")
+    wheels = sorted((dist / "wheels").rglob("*.whl"))
+    for wheel in wheels:
+        print(f"engine wheel: {wheel.name} {wheel.stat().st_size:,} bytes")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

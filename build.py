@@ -1,0 +1,551 @@
+#!/usr/bin/env python3
+"""Build the offline PWA into dist/ (and optionally serve it on 127.0.0.1).
+
+usage:
+    python build.py                    # build the engine wheel and dist/
+    python build.py serve [--port N]   # build, then serve dist/ on http://127.0.0.1:N/
+
+Every pinned input is checked against the hashes recorded below; a mismatch stops the build:
+  * npm tarball integrity of `pyodide` and `@pyscript/core` (as written in package-lock.json),
+  * sha256 of every vendored runtime file copied out of node_modules,
+  * sha256 of the micropip wheel downloaded from PyPI (cached under .cache/).
+The output is byte-identical from one run to the next (fixed zip timestamps, sorted file lists, no clocks).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import http.server
+import io
+import json
+import os
+import shutil
+import socketserver
+import struct
+import subprocess
+import sys
+import tempfile
+import tomllib
+import zipfile
+import zlib
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+NODE_MODULES = ROOT / "node_modules"
+
+PYODIDE_VERSION = "314.0.7"
+PYSCRIPT_VERSION = "0.7.31"
+MICROPIP_VERSION = "0.11.1"
+MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+
+# npm package -> (exact version, tarball integrity recorded in package-lock.json)
+NPM_PINS: dict[str, tuple[str, str]] = {
+    "pyodide": (
+        PYODIDE_VERSION,
+        "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==",
+    ),
+    "@pyscript/core": (
+        PYSCRIPT_VERSION,
+        "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
+    ),
+}
+
+# node_modules/pyodide/<file> -> sha256; only what the browser needs at run time (no maps, d.ts, consoles).
+PYODIDE_FILES: dict[str, str] = {
+    "pyodide.mjs": "6f1d60f7bf529beb300f0f47983c921d3982363640ba20af0e38efdddbc66109",
+    "pyodide.asm.mjs": "f7cdc8ece80678ceb712f8e65ebe6d3a83203a180c399865f49612a051693635",
+    "pyodide.asm.wasm": "cc36e3cab04fdfc9a63ff13eb52eae2b911bf46c025cc7b281f394bd3de1d5e6",
+    "python_stdlib.zip": "fa1957e5777068fc4f7437f96d860ae2fbe9c19732ba06c84e004ec16dd7dd7a",
+}
+# The upstream lock is read (never shipped): we keep only its info block and the micropip entry.
+PYODIDE_LOCK_SHA256 = "5dc2fc119108bc148c7457dc86e7675b5c87e1cafd420b9c34c1eaef7b36c010"
+
+# node_modules/@pyscript/core/dist/<file> -> sha256. All .js/.css are vendored: core imports its
+# plugin chunks dynamically, and a missing chunk hangs the boot (see docs); the config disables them.
+PYSCRIPT_FILES: dict[str, str] = {
+    "codemirror-BDx3jn9j.js": "1e1f59a7067233fbb169a649e3bca6c954ecf037576bffa43b9a445d2369d7a0",
+    "codemirror_commands-JTJPAaAA.js": "e132868b02fca15eb29690470bea9491b9ba74cf061a616139576fb0002ea664",
+    "codemirror_lang-python-r-dBg-Wd.js": "0dbccb081afadd1312e5d06ea0c9e815e3b56bafedca257cef806840cae811c7",
+    "codemirror_language-BeYrpeur.js": "72dd1f2bc74afbb8422ec41560d9ccaf1bed7cdc0989763d5095f27d95975fa8",
+    "codemirror_state-DxSVIxgn.js": "8c37e42db1f03eb38840c6dab18ee136ad92c2b6d856e419894e59ab5ab799c9",
+    "codemirror_view-BsXnWedx.js": "741ac70f60b1bfdfbf2512e7ac7ed52a32fcf697d64df3e47c6462c0f331a854",
+    "core-C9KDLldu.js": "6ebd3fd9f13faa7859f54bed5304c532da8a194fffbe14baf1986af1a1f17dd6",
+    "core.css": "4a3d70ab34376a646ccfc1216cd79b9c31e80bc3816e2496d2d4d0136e811165",
+    "core.js": "e3c6992c6625630423d8e720ebba6cfe1d2ad7a9e4be7224a1e4a3c52edc8d07",
+    "deprecations-manager-UpAPKqCb.js": "853a48e814afe7ad7fd93d8dfa20abe3992d7a91994f85eb97b806cd7d712c52",
+    "donkey-4Hrqd7WZ.js": "bf4cb5d7e5dde003a79f7ece9f25dae17d9aaacab4e84bbb0a3cc9570a3dffa1",
+    "error-D2315lOB.js": "872d9b91b2b1ba283fc6d0d98af1e49dedebfa1a026c15265d712e5f84a599ee",
+    "index-CSo4Vcso.js": "9257c35baa4ae0e838797ccfef91782cb13aebd5ab773582917079df4ceb54b7",
+    "mpy-Dvj-3zXq.js": "8f9885e0694cfaa65a99dcb68d19fceebe2ad189ad26c3a11f5a359968ed8dd6",
+    "py-Dl-y4L1b.js": "d0bda6037f01430052b1542ecaf0602e32b6c05a2e67a66ad6844ed96d217a28",
+    "py-editor-C4XsZtn7.js": "4dc3047ff5fbf69690b04b4cf684eeaa982d869842a22314b8116fcb00a1ad89",
+    "py-game-DWiCrr7a.js": "02c550364adf2a2dc6a5234653c7819f9707c73a8d6e3330df28f0d477410d53",
+    "py-terminal-CwQ6kcjg.js": "111421dd0a1f185eb5b0371b8f8216fcbd2415d9a4b335c5f3368d187b6fd716",
+    "pyodide_graph-CX6fRcVL.js": "46c1b3a9290317e4bb651c66f743e62d9e5dc56eb099c71a8264fdbb340bb2ca",
+    "service-worker.js": "01ba4719c80b6fe911b091a7c05124b64eeece964e09c058ef8f9805daca546b",
+    "storage.js": "ae1eb3b432f0903bb7bc9e42ceac1bb6e69dd7a65589f243a00c0f56bb8e9b0b",
+    "toml-Blg7Izee.js": "6b8f6e0f3e142c82eaa322c2a90fec1b6ee4e2002ab4354f4e30d13128a6b950",
+    "toml-V4Savzlc.js": "b8ddc7914a2d7b2e502ca841a5b92fdb9fc9a565bbd762cd3e0f32c60629178e",
+    "xterm-Bdboj2r8.js": "ff7b2d62466aa5b8f4d359f9ce73319554832a93b0591e94542fdb8fcb9e70aa",
+    "xterm-readline-CVifJ5yI.js": "6bbf573b0448a1d1d4cfefdcf1a3e94b2193ce2163a0f4964df8b3eae70fb589",
+    "xterm.css": "ccb44f3d091228247bfa4e82547eb60cd8e2186eaf85ae5a77031f4e826c8ba2",
+    "xterm_addon-fit-43qXDVCl.js": "95629434adf6e1f7e78b271a85c8f4c46f48a2a0f12ef8bd1e0813e4fc5b687e",
+    "xterm_addon-web-links-DVH-i-UR.js": "8e49fe91f873fd921a020f94067998f3dc83c32c7d440209a51bf9190c1cc634",
+    "zip-T1gzVEcZ.js": "960a40fd3d2f889b6fa457507be3dfc9300cc0399dced1ce8e0ad94ec587cf16",
+}
+PYSCRIPT_CORE_CHUNK = "core-C9KDLldu.js"  # what core.js imports; preloaded from index.html
+
+# Where the runtime lives inside dist/: versioned folders, so long immutable caching is safe.
+PYODIDE_DIR = f"pyodide/{PYODIDE_VERSION}"
+PYSCRIPT_DIR = f"pyscript/{PYSCRIPT_VERSION}"
+
+# Fixed timestamp for every zip entry we write (2024-01-01T00:00:00Z), unless SOURCE_DATE_EPOCH is set.
+DEFAULT_EPOCH = 1704067200
+# Our own files, copied from web/ (templates and generated files are handled separately).
+TEMPLATED = {"index.html", "sw.template.js"}
+SKIP_NAMES = {"__pycache__", ".DS_Store"}
+PLACEHOLDER_MAIN = """\
+// Placeholder written by build.py because web/app/main.js was missing; the UI replaces it.
+import { engine } from "./engine-client.js";
+
+const app = document.getElementById("app");
+engine.ready.then((info) => {
+  app.textContent = `Engine ready (pyengine ${info.engine_version})`;
+});
+"""
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".webmanifest": "application/manifest+json",
+    ".json": "application/json",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".py": "text/x-python",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".css": "text/css",
+    ".html": "text/html",
+}
+
+
+class BuildError(Exception):
+    """A build input is missing or does not match its pinned hash."""
+
+
+def log(msg: str) -> None:
+    """Print one progress line of the build."""
+    print(f"[build] {msg}", flush=True)
+
+
+def sha256_bytes(data: bytes) -> str:
+    """Return the hex sha256 of some bytes."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def sha256_file(path: Path) -> str:
+    """Return the hex sha256 of a file's content."""
+    return sha256_bytes(path.read_bytes())
+
+
+def check_hash(what: str, actual: str, expected: str) -> None:
+    """Fail the build with a clear message when a pinned hash does not match."""
+    if actual != expected:
+        raise BuildError(
+            f"hash mismatch for {what}:\n  expected {expected}\n  actual   {actual}\n"
+            "The pinned input changed. If the upgrade is intended, update the hash recorded in build.py."
+        )
+
+
+def source_epoch() -> int:
+    """Return the timestamp used for zip entries (SOURCE_DATE_EPOCH or a fixed default)."""
+    return int(os.environ.get("SOURCE_DATE_EPOCH", DEFAULT_EPOCH))
+
+
+# --------------------------------------------------------------------------- pinned inputs
+
+
+def check_npm_pins() -> None:
+    """Check package.json and package-lock.json pin the exact versions and integrities recorded here."""
+    pkg = json.loads((ROOT / "package.json").read_text())
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    for name, (version, integrity) in NPM_PINS.items():
+        declared = pkg.get("dependencies", {}).get(name)
+        if declared != version:
+            raise BuildError(f"package.json must pin {name} to exactly {version!r}, found {declared!r}")
+        entry = lock.get("packages", {}).get(f"node_modules/{name}", {})
+        if entry.get("version") != version:
+            raise BuildError(f"package-lock.json has {name} {entry.get('version')!r}, expected {version}")
+        check_hash(f"npm tarball integrity of {name} (package-lock.json)", entry.get("integrity", ""), integrity)
+
+
+def node_modules_current() -> bool:
+    """Tell whether node_modules holds exactly the locked versions of the pinned packages."""
+    installed_lock = NODE_MODULES / ".package-lock.json"
+    if not installed_lock.is_file():
+        return False
+    installed = json.loads(installed_lock.read_text()).get("packages", {})
+    for name, (version, integrity) in NPM_PINS.items():
+        entry = installed.get(f"node_modules/{name}", {})
+        if entry.get("version") != version or entry.get("integrity") != integrity:
+            return False
+        pkg_json = NODE_MODULES / name / "package.json"
+        if not pkg_json.is_file() or json.loads(pkg_json.read_text()).get("version") != version:
+            return False
+    return True
+
+
+def ensure_node_modules() -> None:
+    """Run `npm ci` when node_modules is missing or does not match package-lock.json."""
+    if node_modules_current():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError("node_modules is missing or stale and npm is not installed (apt-get install npm)")
+    log("node_modules missing or stale: running npm ci")
+    subprocess.run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+    if not node_modules_current():
+        raise BuildError("npm ci did not install the pinned versions; check package-lock.json")
+
+
+def read_pinned(path: Path, expected: str) -> bytes:
+    """Read a vendored file and check its sha256 against the recorded value."""
+    if not path.is_file():
+        raise BuildError(f"missing pinned file {path.relative_to(ROOT)} (try: rm -r node_modules; npm ci)")
+    data = path.read_bytes()
+    check_hash(str(path.relative_to(ROOT)), sha256_bytes(data), expected)
+    return data
+
+
+def micropip_wheel() -> bytes:
+    """Return the pinned micropip wheel from .cache/, downloading it from PyPI on first use."""
+    target = CACHE / "wheels" / MICROPIP_WHEEL
+    if not target.is_file():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        log(f"downloading {MICROPIP_WHEEL} from PyPI")
+        with tempfile.TemporaryDirectory() as tmp:
+            subprocess.run(
+                [sys.executable, "-m", "pip", "download", "--no-deps", "--python-version", "3.14",
+                 "--only-binary=:all:", f"micropip=={MICROPIP_VERSION}", "-d", tmp, "--quiet"],
+                check=True,
+            )
+            shutil.move(Path(tmp) / MICROPIP_WHEEL, target)
+    return read_pinned(target, MICROPIP_SHA256)
+
+
+def minimal_lock(micropip: bytes) -> bytes:
+    """Return a pyodide-lock.json holding only micropip, with its sha256 recomputed for our wheel."""
+    upstream = json.loads(read_pinned(NODE_MODULES / "pyodide" / "pyodide-lock.json", PYODIDE_LOCK_SHA256))
+    entry = dict(upstream["packages"]["micropip"])
+    if entry["version"] != MICROPIP_VERSION or entry["file_name"] != MICROPIP_WHEEL:
+        raise BuildError(f"pyodide {PYODIDE_VERSION} expects micropip {entry['version']}, pinned {MICROPIP_VERSION}")
+    entry["sha256"] = sha256_bytes(micropip)
+    lock = {"info": upstream["info"], "packages": {"micropip": entry}}
+    return (json.dumps(lock, indent=1, sort_keys=True) + "\n").encode()
+
+
+# --------------------------------------------------------------------------- engine wheel
+
+
+def wheel_sources() -> list[Path]:
+    """List the files the engine wheel is built from (pyproject, readme, the package tree)."""
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    files = [ROOT / "pyproject.toml"]
+    readme = pyproject.get("project", {}).get("readme")
+    if isinstance(readme, str):
+        if not (ROOT / readme).is_file():
+            raise BuildError(f"pyproject.toml names readme {readme!r} but it does not exist")
+        files.append(ROOT / readme)
+    for path in sorted((ROOT / "pyengine").rglob("*")):
+        rel = path.relative_to(ROOT)
+        if path.is_file() and not SKIP_NAMES.intersection(rel.parts) and path.suffix not in {".pyc", ".pyo"}:
+            files.append(path)
+    return files
+
+
+def normalize_zip(data: bytes) -> bytes:
+    """Rewrite a zip with sorted entries, fixed timestamps and modes, so equal content gives equal bytes.
+
+    Entries keep their content, so a wheel's RECORD stays valid; `*.dist-info/` goes last, RECORD at the end.
+    """
+    import time
+
+    stamp = time.gmtime(max(source_epoch(), 315532800))[:6]
+    src = zipfile.ZipFile(io.BytesIO(data))
+
+    def order(name: str) -> tuple[int, str]:
+        if name.endswith(".dist-info/RECORD"):
+            return (2, name)
+        return (1 if ".dist-info/" in name else 0, name)
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as dst:
+        for name in sorted((i.filename for i in src.infolist() if not i.is_dir()), key=order):
+            info = zipfile.ZipInfo(name, date_time=stamp)  # type: ignore[arg-type]
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3
+            dst.writestr(info, src.read(name), compresslevel=9)
+    return out.getvalue()
+
+
+def build_wheel() -> tuple[str, bytes]:
+    """Build the engine wheel from pyproject.toml in a clean temp copy; return (file name, bytes)."""
+    with tempfile.TemporaryDirectory(prefix="pyengine-wheel-") as tmp:
+        src = Path(tmp) / "src"
+        for path in wheel_sources():
+            dest = src / path.relative_to(ROOT)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, dest)
+        out = Path(tmp) / "out"
+        env = dict(os.environ, SOURCE_DATE_EPOCH=str(source_epoch()), PYTHONDONTWRITEBYTECODE="1")
+        proc = subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out), str(src)],
+            env=env, capture_output=True, text=True,
+        )
+        if proc.returncode != 0:
+            raise BuildError(f"building the engine wheel failed:\n{proc.stdout}\n{proc.stderr}")
+        wheels = sorted(out.glob("*.whl"))
+        if len(wheels) != 1 or not wheels[0].name.endswith("-py3-none-any.whl"):
+            raise BuildError(f"expected one pure-Python wheel, got {[w.name for w in wheels]}")
+        return wheels[0].name, normalize_zip(wheels[0].read_bytes())
+
+
+# --------------------------------------------------------------------------- icons
+
+
+def png(width: int, height: int, rgba: bytes) -> bytes:
+    """Encode raw RGBA8 pixels as a PNG with zlib only."""
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    stride = width * 4
+    raw = b"".join(b"\x00" + rgba[y * stride:(y + 1) * stride] for y in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+
+
+BG = (27, 42, 65)
+PLANET = (242, 165, 65)
+RING = (230, 236, 245)
+
+
+def icon_pixels(size: int) -> bytes:
+    """Draw the app icon (a ringed planet on a dark field, inside the maskable safe zone) as RGBA."""
+    out = bytearray()
+    for py in range(size):
+        for px in range(size):
+            # centre-relative coordinates in units of the icon size
+            x = (px + 0.5) / size - 0.5
+            y = (py + 0.5) / size - 0.5
+            aa = 1.0 / size
+            color = BG
+            # ring: an ellipse annulus, rotated by ~ -20 degrees
+            rx, ry = 0.93969 * x + 0.34202 * y, -0.34202 * x + 0.93969 * y
+            ring_d = abs(((rx / 0.33) ** 2 + (ry / 0.10) ** 2) ** 0.5 - 1.0) * 0.10
+            ring_cov = min(1.0, max(0.0, (0.018 - ring_d) / aa + 0.5))
+            planet_cov = min(1.0, max(0.0, (0.19 - (x * x + y * y) ** 0.5) / aa + 0.5))
+            if ry < 0:  # back half of the ring sits behind the planet
+                color = blend(color, RING, ring_cov)
+                color = blend(color, PLANET, planet_cov)
+            else:
+                color = blend(color, PLANET, planet_cov)
+                color = blend(color, RING, ring_cov)
+            out += bytes((*color, 255))
+    return bytes(out)
+
+
+def blend(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
+    """Mix colour b over a with coverage t in [0, 1]."""
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
+
+
+ICON_SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="-0.5 -0.5 1 1">
+<rect x="-0.5" y="-0.5" width="1" height="1" fill="rgb{bg}"/>
+<g transform="rotate(-20)">
+<path d="M -0.33 0 A 0.33 0.10 0 0 1 0.33 0" fill="none" stroke="rgb{ring}" stroke-width="0.036"/>
+</g>
+<circle r="0.19" fill="rgb{planet}"/>
+<g transform="rotate(-20)">
+<path d="M 0.33 0 A 0.33 0.10 0 0 1 -0.33 0" fill="none" stroke="rgb{ring}" stroke-width="0.036"/>
+</g>
+</svg>
+"""
+
+
+def icons() -> dict[str, bytes]:
+    """Return the icon files: 192 and 512 px PNGs plus a scalable SVG."""
+    files = {f"icons/icon-{n}.png": png(n, n, icon_pixels(n)) for n in (192, 512)}
+    files["icons/icon.svg"] = ICON_SVG.format(bg=BG, ring=RING, planet=PLANET).encode()
+    return files
+
+
+# --------------------------------------------------------------------------- site
+
+
+def content_security_policy() -> str:
+    """Read the Content-Security-Policy from netlify.toml (the single source; mirrored into index.html)."""
+    config = tomllib.loads((ROOT / "netlify.toml").read_text())
+    for rule in config.get("headers", []):
+        csp = rule.get("values", {}).get("Content-Security-Policy")
+        if rule.get("for") == "/*" and isinstance(csp, str):
+            return csp
+    raise BuildError('netlify.toml has no Content-Security-Policy under [[headers]] for = "/*"')
+
+
+def render(template: str, values: dict[str, str], name: str) -> str:
+    """Replace @@KEY@@ tokens in a template; fail if a token is left over."""
+    for key, value in values.items():
+        template = template.replace(f"@@{key}@@", value)
+    if "@@" in template:
+        raise BuildError(f"{name}: unreplaced template token near {template[template.index('@@'):][:40]!r}")
+    return template
+
+
+def own_files() -> dict[str, bytes]:
+    """Collect our own files from web/ (not the templates), adding the main.js placeholder if absent."""
+    files: dict[str, bytes] = {}
+    for path in sorted(WEB.rglob("*")):
+        rel = path.relative_to(WEB).as_posix()
+        if path.is_file() and rel not in TEMPLATED and not SKIP_NAMES.intersection(path.parts):
+            files[rel] = path.read_bytes()
+    if "app/main.js" not in files:
+        main = WEB / "app" / "main.js"
+        log("web/app/main.js is missing: writing the placeholder (the UI replaces it)")
+        main.write_text(PLACEHOLDER_MAIN)
+        files["app/main.js"] = main.read_bytes()
+    return files
+
+
+def runtime_files() -> dict[str, bytes]:
+    """Collect the pinned, hash-checked runtime: Pyodide, the minimal lock, micropip, PyScript."""
+    files: dict[str, bytes] = {}
+    for name, digest in PYODIDE_FILES.items():
+        files[f"{PYODIDE_DIR}/{name}"] = read_pinned(NODE_MODULES / "pyodide" / name, digest)
+    micropip = micropip_wheel()
+    files[f"{PYODIDE_DIR}/{MICROPIP_WHEEL}"] = micropip
+    files[f"{PYODIDE_DIR}/pyodide-lock.json"] = minimal_lock(micropip)
+    dist = NODE_MODULES / "@pyscript" / "core" / "dist"
+    shipped = sorted(p.name for p in dist.iterdir() if p.suffix in {".js", ".css"})
+    if shipped != sorted(PYSCRIPT_FILES):
+        raise BuildError(f"@pyscript/core dist/ file list changed: {sorted(set(shipped) ^ set(PYSCRIPT_FILES))}")
+    for name, digest in PYSCRIPT_FILES.items():
+        files[f"{PYSCRIPT_DIR}/{name}"] = read_pinned(dist / name, digest)
+    return files
+
+
+def cache_name(files: dict[str, bytes]) -> str:
+    """Return the SW cache name: a hash over (path, bytes) of every file of the build."""
+    h = hashlib.sha256()
+    for path in sorted(files):
+        h.update(path.encode() + b"\0" + hashlib.sha256(files[path]).digest())
+    return f"pyengine-{h.hexdigest()[:16]}"
+
+
+def site_files(wheel_name: str, wheel: bytes) -> dict[str, bytes]:
+    """Assemble every file of dist/ as {relative path: bytes}."""
+    files = runtime_files()
+    wheel_path = f"wheels/{sha256_bytes(wheel)[:12]}/{wheel_name}"
+    files[wheel_path] = wheel
+    files.update(icons())
+    files.update(own_files())
+    values = {
+        "CSP": content_security_policy(),
+        "PYODIDE_MJS": f"./{PYODIDE_DIR}/pyodide.mjs",
+        "PYSCRIPT_DIR": f"./{PYSCRIPT_DIR}",
+        "PYSCRIPT_CORE_CHUNK": f"./{PYSCRIPT_DIR}/{PYSCRIPT_CORE_CHUNK}",
+        "ENGINE_WHEEL": f"./{wheel_path}",
+    }
+    files["index.html"] = render((WEB / "index.html").read_text(), values, "web/index.html").encode()
+    precache = ["./", *(f"./{p}" for p in sorted(files))]
+    sw = render(
+        (WEB / "sw.template.js").read_text(),
+        {"CACHE_NAME": json.dumps(cache_name(files)), "FILES": json.dumps(precache, indent=2)},
+        "web/sw.template.js",
+    )
+    files["sw.js"] = sw.encode()
+    return files
+
+
+def write_dist(files: dict[str, bytes], dist: Path = DIST) -> None:
+    """Replace dist/ with exactly these files (written to a sibling folder, then swapped in)."""
+    staging = dist.with_name(dist.name + ".tmp")
+    shutil.rmtree(staging, ignore_errors=True)
+    for rel, data in sorted(files.items()):
+        target = staging / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    shutil.rmtree(dist, ignore_errors=True)
+    staging.rename(dist)
+
+
+def build(dist: Path = DIST) -> dict[str, bytes]:
+    """Run the whole build: check pins, build the wheel, write dist/. Return the files written."""
+    check_npm_pins()
+    ensure_node_modules()
+    wheel_name, wheel = build_wheel()
+    log(f"engine wheel {wheel_name}: {len(wheel):,} bytes")
+    files = site_files(wheel_name, wheel)
+    write_dist(files, dist)
+    total = sum(len(b) for b in files.values())
+    log(f"dist/: {len(files)} files, {total:,} bytes")
+    return files
+
+
+# --------------------------------------------------------------------------- serve
+
+
+class StaticHandler(http.server.SimpleHTTPRequestHandler):
+    """Serve dist/ with the right MIME types; the base class answers If-Modified-Since with 304."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def end_headers(self) -> None:
+        """Add Cache-Control: no-cache so the browser always revalidates (the SW does offline caching)."""
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Log one line per request to stderr."""
+        sys.stderr.write(f"[serve] {format % args}\n")
+
+
+def serve(port: int, dist: Path = DIST) -> None:
+    """Serve dist/ on http://127.0.0.1:port/ until interrupted."""
+    handler: Callable[..., StaticHandler] = lambda *a, **k: StaticHandler(*a, directory=str(dist), **k)  # noqa: E731
+    socketserver.ThreadingTCPServer.allow_reuse_address = True
+    with socketserver.ThreadingTCPServer(("127.0.0.1", port), handler) as httpd:
+        httpd.daemon_threads = True
+        print(f"serving {dist} at http://127.0.0.1:{httpd.server_address[1]}/ (Ctrl-C to stop)", flush=True)
+        try:
+            httpd.serve_forever()
+        except KeyboardInterrupt:
+            pass
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    """Parse the command line and build (and maybe serve)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    sub = parser.add_subparsers(dest="command")
+    serve_p = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    serve_p.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args(list(argv) if argv is not None else None)
+    try:
+        build()
+    except BuildError as exc:
+        print(f"BUILD FAILED: {exc}", file=sys.stderr)
+        return 1
+    if args.command == "serve":
+        serve(args.port)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,50 @@
+"""pyengine: deterministic, pure-Python rules engines for space engine-building card games.
+
+>>> import pyengine
+>>> "jump_drive" in pyengine.games()
+True
+>>> game = pyengine.load_game("jump_drive")
+>>> state = game.new_initial_state(seed=1, players=2)
+>>> sorted(state.to_move())
+[0, 1]
+"""
+
+from __future__ import annotations
+
+from .core.api import Action, Game, GameInfo, Outcome, State
+from .core.errors import (
+    EngineError,
+    GameOverError,
+    IllegalActionError,
+    IncompatibleSaveError,
+    InvalidActionError,
+    NotYourTurnError,
+    SaveFormatError,
+    UndoNotAllowedError,
+    UnknownGameError,
+)
+from .core.match import Match
+from .core.registry import games, load_game
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "EngineError",
+    "Game",
+    "GameInfo",
+    "GameOverError",
+    "IllegalActionError",
+    "IncompatibleSaveError",
+    "InvalidActionError",
+    "Match",
+    "NotYourTurnError",
+    "Outcome",
+    "SaveFormatError",
+    "State",
+    "UndoNotAllowedError",
+    "UnknownGameError",
+    "__version__",
+    "games",
+    "load_game",
+]

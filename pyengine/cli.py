@@ -1,0 +1,131 @@
+"""The command line: play, bench, fuzz and arena (``python -m pyengine ...``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+
+from .core.registry import load_game
+from .core.rng import Rng
+
+
+def random_playouts(game_id: str, games: int, players: int, seed: int) -> int:
+    """Play random games to the end through the public API; return the number of actions taken."""
+    game = load_game(game_id)
+    rng = Rng(seed)
+    total = 0
+    for g in range(games):
+        state = game.new_initial_state(seed=seed + g, players=players)
+        while not state.is_terminal():
+            seat = min(state.to_move())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            total += 1
+    return total
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Play one game with the given bots and print the outcome as JSON."""
+    from .bots import make_bot
+    from .bots.arena import play
+
+    names = args.bots.split(",") if args.bots else ["random"] * args.players
+    if len(names) == 1:
+        names = names * args.players
+    if len(names) != args.players:
+        print(f"error: {len(names)} bots for {args.players} players", file=sys.stderr)
+        return 2
+    options = json.loads(args.options) if args.options else None
+    out, state = play(args.game, [make_bot(n) for n in names], args.seed, options)
+    print(json.dumps({"game": args.game, "seed": args.seed, "bots": names, **out.to_json()}))
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Print random-playout games per second."""
+    counts = [int(p) for p in args.players.split(",")]
+    for players in counts:
+        t0 = time.perf_counter()
+        actions = random_playouts(args.game, args.games, players, args.seed)
+        dt = time.perf_counter() - t0
+        print(f"{args.game}: {players} players, {args.games} random games in {dt:.2f}s: "
+              f"{args.games / dt:.1f} games/s, {actions / dt:.0f} actions/s")
+    return 0
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    """Play seeded random games at every player count, checking every invariant after every action."""
+    from .fuzz import fuzz
+
+    game = load_game(args.game)
+    counts = ([int(p) for p in args.players.split(",")] if args.players
+              else list(range(game.info.min_players, game.info.max_players + 1)))
+    option_sets = [json.loads(o) for o in args.options] if args.options else [None]
+    failed = 0
+    for opts in option_sets:
+        for players in counts:
+            t0 = time.perf_counter()
+            report = fuzz(args.game, players, args.games, args.seed, opts)
+            dt = time.perf_counter() - t0
+            label = f"{players} players" + (f" options {json.dumps(opts)}" if opts else "")
+            status = "ok" if not report.problems else f"{len(report.problems)} PROBLEMS"
+            print(f"{args.game}: {label}: {report.games} games, {report.actions} actions, "
+                  f"{report.checks} checks in {dt:.1f}s: {status}")
+            for p in report.problems[:10]:
+                print("  FAIL:", p)
+            failed += bool(report.problems)
+    return 1 if failed else 0
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    """Play one bot against another over many games and print the win rate as JSON."""
+    from .bots.arena import win_rate
+
+    options = json.loads(args.options) if args.options else None
+    print(json.dumps(win_rate(args.game, args.bot, args.against, args.games, args.players, args.seed, options)))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the argument parser of ``python -m pyengine``."""
+    ap = argparse.ArgumentParser(prog="python -m pyengine", description=__doc__)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("play", help="play one game with bots and print the outcome as JSON")
+    p.add_argument("game")
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--bots", default="", help="comma-separated bot names, one per seat (random, greedy)")
+    p.add_argument("--options", default="", help="game options as JSON")
+    p.set_defaults(fn=cmd_play)
+    b = sub.add_parser("bench", help="random-playout speed in games/s")
+    b.add_argument("game")
+    b.add_argument("--games", type=int, default=500)
+    b.add_argument("--players", default="2")
+    b.add_argument("--seed", type=int, default=1)
+    b.set_defaults(fn=cmd_bench)
+    f = sub.add_parser("fuzz", help="random games with every invariant checked after every action")
+    f.add_argument("game")
+    f.add_argument("--games", type=int, default=200, help="games per player count (and per option set)")
+    f.add_argument("--players", default="", help="comma-separated counts (default: all the game supports)")
+    f.add_argument("--seed", type=int, default=1)
+    f.add_argument("--options", action="append", default=[], help="an option set as JSON (repeatable)")
+    f.set_defaults(fn=cmd_fuzz)
+    a = sub.add_parser("arena", help="win rate of one bot against another")
+    a.add_argument("game")
+    a.add_argument("--bot", default="greedy")
+    a.add_argument("--against", default="random")
+    a.add_argument("--games", type=int, default=200)
+    a.add_argument("--players", type=int, default=2)
+    a.add_argument("--seed", type=int, default=1)
+    a.add_argument("--options", default="")
+    a.set_defaults(fn=cmd_arena)
+    return ap
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line."""
+    args = build_parser().parse_args(argv)
+    code: int = args.fn(args)
+    return code

@@ -1,0 +1,1 @@
+"""Engine core: the public API that every game implements, plus the match layer around it."""

@@ -1,0 +1,334 @@
+"""The public API every game implements: actions, game info, outcomes, and the Game and State bases."""
+
+from __future__ import annotations
+
+import json
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from .errors import BadOptionsError, GameOverError, InvalidActionError, NotYourTurnError
+
+JSON = Any
+"""A value made only of dicts, lists, str, int, float, bool and None."""
+
+OptionValue = Union[bool, int, str]
+
+_KIND_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+_KEY_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+_VALUE_RE = re.compile(r"^[A-Za-z0-9_.,:+-]+$")
+
+
+@dataclass(frozen=True, order=True)
+class Action:
+    """An immutable, hashable action: a kind plus sorted key=value parameters.
+
+    Its text form is canonical, and ``Action.parse(str(a)) == a``.
+
+    >>> a = Action.make("place", world="gem_world-1", dev="survey")
+    >>> str(a)
+    'place dev=survey world=gem_world-1'
+    >>> Action.parse(str(a)) == a
+    True
+    """
+
+    kind: str
+    params: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def make(cls, kind: str, **params: str | int | None) -> Action:
+        """Build an action from keyword parameters; None values are left out."""
+        items = tuple(sorted((k, str(v)) for k, v in params.items() if v is not None))
+        return cls(kind, items)
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Parse the canonical text form.
+
+        Raises:
+            InvalidActionError: the text is not a well-formed action.
+        """
+        if not isinstance(text, str):
+            raise InvalidActionError(f"action text must be a string, got {text!r}")
+        tokens = text.split()
+        if not tokens or not _KIND_RE.match(tokens[0]):
+            raise InvalidActionError(f"malformed action {text!r}: it must start with an action kind")
+        params: dict[str, str] = {}
+        for tok in tokens[1:]:
+            key, sep, value = tok.partition("=")
+            if not sep or not _KEY_RE.match(key) or not _VALUE_RE.match(value):
+                raise InvalidActionError(f"malformed action {text!r}: bad parameter {tok!r}")
+            if key in params:
+                raise InvalidActionError(f"malformed action {text!r}: parameter {key!r} given twice")
+            params[key] = value
+        return cls(tokens[0], tuple(sorted(params.items())))
+
+    def get(self, key: str, default: str | None = None) -> str | None:
+        """Return one parameter's value, or the default."""
+        for k, v in self.params:
+            if k == key:
+                return v
+        return default
+
+    def __str__(self) -> str:
+        return " ".join([self.kind, *(f"{k}={v}" for k, v in self.params)])
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option a game accepts, with its type, default and a short help text."""
+
+    name: str
+    type: str  # "bool", "int", "choice", or "list" (comma-separated ids from choices)
+    default: OptionValue
+    label: str
+    help: str = ""
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def to_json(self) -> JSON:
+        """Return the option as JSON for the page's options form."""
+        out: dict[str, Any] = {"name": self.name, "type": self.type, "default": self.default,
+                               "label": self.label, "help": self.help}
+        if self.choices:
+            out["choices"] = list(self.choices)
+        if self.minimum is not None:
+            out["min"] = self.minimum
+        if self.maximum is not None:
+            out["max"] = self.maximum
+        return out
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """The static description of a game: id, name, player counts, rules version and options."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    rules_version: str
+    options: tuple[OptionSpec, ...] = ()
+
+    def defaults(self) -> dict[str, OptionValue]:
+        """Return every option at its default."""
+        return {o.name: o.default for o in self.options}
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, OptionValue]:
+        """Check given options and fill in defaults.
+
+        Raises:
+            BadOptionsError: an unknown option or a value of the wrong type or range.
+        """
+        out = self.defaults()
+        specs = {o.name: o for o in self.options}
+        for key, value in (options or {}).items():
+            spec = specs.get(key)
+            if spec is None:
+                raise BadOptionsError(f"unknown option {key!r} for {self.id}; known: {sorted(specs)}")
+            if spec.type == "bool" and not isinstance(value, bool):
+                raise BadOptionsError(f"option {key!r} must be true or false, got {value!r}")
+            if spec.type == "int":
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise BadOptionsError(f"option {key!r} must be an integer, got {value!r}")
+                if (spec.minimum is not None and value < spec.minimum) or (
+                        spec.maximum is not None and value > spec.maximum):
+                    raise BadOptionsError(f"option {key!r} out of range: {value!r}")
+            if spec.type == "choice" and value not in spec.choices:
+                raise BadOptionsError(f"option {key!r} must be one of {list(spec.choices)}, got {value!r}")
+            if spec.type == "list":
+                items = value.split(",") if isinstance(value, str) else None
+                if items is None or any(i not in spec.choices for i in items if i) or len(
+                        [i for i in items if i]) != len({i for i in items if i}):
+                    raise BadOptionsError(
+                        f"option {key!r} must be a comma-separated list of distinct ids from "
+                        f"{list(spec.choices)}, got {value!r}")
+            out[key] = value
+        return out
+
+    def to_json(self) -> JSON:
+        """Return the info as JSON for the page."""
+        return {"id": self.id, "name": self.name, "min_players": self.min_players,
+                "max_players": self.max_players, "rules_version": self.rules_version,
+                "options": [o.to_json() for o in self.options]}
+
+
+@dataclass
+class Outcome:
+    """The result of a finished game: scores per seat, winners, and the tie-break that decided."""
+
+    scores: list[int]
+    winners: list[int]
+    tiebreak: str
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> JSON:
+        """Return the outcome as JSON."""
+        return {"scores": list(self.scores), "winners": list(self.winners), "tiebreak": self.tiebreak,
+                "details": self.details}
+
+
+@dataclass(frozen=True)
+class Message:
+    """One log line: a template with named, typed references, never pre-rendered HTML.
+
+    ``visible_to`` is None for everyone, or the seats that may read it.
+    """
+
+    template: str
+    args: tuple[tuple[str, tuple[str, Any]], ...] = ()
+    visible_to: tuple[int, ...] | None = None
+
+    def to_json(self) -> JSON:
+        """Return the message as the page renders it."""
+        return {"t": self.template, "args": {k: {ref: v} for k, (ref, v) in self.args}}
+
+
+def canonical_json(data: JSON) -> str:
+    """Return data as canonical JSON text: sorted keys, no spaces, ASCII only."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+class State(ABC):
+    """A game position: who moves, what is legal, applying actions, views and serialisation."""
+
+    game: Game
+
+    @abstractmethod
+    def to_move(self) -> frozenset[int]:
+        """Return the seats that must act now; several for a simultaneous choice; empty at the end."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Return exactly the actions ``apply(seat, a)`` accepts, in canonical order."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> None:
+        """Apply an action already known to be legal (rules code; no validation)."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """Return True once the game is over."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """Return the outcome of a finished game, or None while it goes on."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> JSON:
+        """Return only what this seat (or a spectator, for None) may see."""
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """Return the full state, secrets included, as plain JSON data."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """Return an independent deep copy."""
+
+    @abstractmethod
+    def resample(self, seat: int, seed: int) -> State:
+        """Return a state with everything hidden from ``seat`` redealt, consistent with its view."""
+
+    def epoch(self) -> int:
+        """Return a counter that changes whenever hidden information is revealed (an undo barrier)."""
+        return 0
+
+    def messages(self) -> list[Message]:
+        """Return the game's log messages so far."""
+        return []
+
+    def describe(self, seat: int, action: Action) -> str:
+        """Return a readable label for one of this seat's legal actions."""
+        return str(action)
+
+    def decision_prompt(self, seat: int) -> tuple[str, str]:
+        """Return (kind, prompt) describing what this seat must decide now."""
+        return ("choose", "Choose an action")
+
+    def apply(self, seat: int, action: Action | str) -> None:
+        """Validate and apply one action for one seat.
+
+        Raises:
+            InvalidActionError: malformed action text.
+            GameOverError: the game has ended.
+            NotYourTurnError: the seat is not to move.
+            IllegalActionError: the action is not legal now.
+        State is left unchanged whenever an error is raised.
+        """
+        from .errors import IllegalActionError
+
+        act = Action.parse(action) if isinstance(action, str) else action
+        if not isinstance(act, Action):
+            raise InvalidActionError(f"not an action: {action!r}")
+        if self.is_terminal():
+            raise GameOverError(f"the game is over; cannot apply {str(act)!r} for seat {seat!r}")
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.to_move():
+            raise NotYourTurnError(
+                f"seat {seat!r} is not to move (to move: {sorted(self.to_move())}); rejected {str(act)!r}")
+        if not self.is_legal(seat, act):
+            raise IllegalActionError(f"illegal action {str(act)!r} for seat {seat} now ({self.locator()})")
+        self._apply(seat, act)
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """Return True if the action is in ``legal_actions(seat)`` (games may answer faster, never differently)."""
+        return action in self.legal_actions(seat)
+
+    def locator(self) -> str:
+        """Return a short description of where the game is, for error messages."""
+        return "in progress"
+
+    def __str__(self) -> str:
+        return canonical_json(self.to_json())
+
+
+class Game(ABC):
+    """A registered game: static info, initial states, loading states, parsing actions, the card catalog."""
+
+    info: GameInfo
+
+    @abstractmethod
+    def new_initial_state(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> State:
+        """Return the starting state for a seed, a player count and options.
+
+        Raises:
+            BadOptionsError: unsupported player count or options.
+        """
+
+    @abstractmethod
+    def state_from_json(self, data: JSON) -> State:
+        """Rebuild a state from ``to_json()`` data.
+
+        Raises:
+            SaveFormatError: the data is not a valid state of this game.
+        """
+
+    def parse_action(self, text: str) -> Action:
+        """Parse an action's canonical text.
+
+        Raises:
+            InvalidActionError: malformed text.
+        """
+        return Action.parse(text)
+
+    @abstractmethod
+    def catalog(self) -> list[JSON]:
+        """Return every card as data, for the renderer and for tests."""
+
+    def check_players(self, players: int) -> None:
+        """Raise BadOptionsError unless the player count is supported."""
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+                self.info.min_players <= players <= self.info.max_players):
+            raise BadOptionsError(
+                f"{self.info.name} takes {self.info.min_players}-{self.info.max_players} players, got {players!r}")
+
+
+def ordered_seats(seats: Sequence[int]) -> list[int]:
+    """Return seats in ascending order (a helper for canonical outputs)."""
+    return sorted(seats)

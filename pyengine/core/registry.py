@@ -1,0 +1,46 @@
+"""The game registry: game ids to Game factories, filled by each game package on import."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .api import Game
+from .errors import UnknownGameError
+
+_FACTORIES: dict[str, Callable[[], Game]] = {}
+_CACHE: dict[str, Game] = {}
+_BUILTIN = ("jump_drive",)
+
+
+def register_game(game_id: str, factory: Callable[[], Game]) -> None:
+    """Register a game factory under an id."""
+    _FACTORIES[game_id] = factory
+
+
+def _load_builtins() -> None:
+    """Import the built-in game packages so they register themselves."""
+    import importlib
+
+    for name in _BUILTIN:
+        if name not in _FACTORIES:
+            importlib.import_module(f"pyengine.games.{name}")
+
+
+def games() -> list[str]:
+    """Return the registered game ids, sorted."""
+    _load_builtins()
+    return sorted(_FACTORIES)
+
+
+def load_game(game_id: str) -> Game:
+    """Return the Game for an id.
+
+    Raises:
+        UnknownGameError: no game has that id.
+    """
+    _load_builtins()
+    if game_id not in _FACTORIES:
+        raise UnknownGameError(f"unknown game {game_id!r}; known games: {sorted(_FACTORIES)}")
+    if game_id not in _CACHE:
+        _CACHE[game_id] = _FACTORIES[game_id]()
+    return _CACHE[game_id]

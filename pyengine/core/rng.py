@@ -1,0 +1,56 @@
+"""The project's own seeded PRNG (SplitMix64), whose whole state is one JSON-able integer."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    """A small deterministic generator: same seed, same numbers, on CPython and in Pyodide."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK
+
+    @classmethod
+    def from_state(cls, state: int) -> Rng:
+        """Rebuild a generator from a saved state."""
+        return cls(state)
+
+    def next_u64(self) -> int:
+        """Return the next 64-bit unsigned integer."""
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def randbelow(self, n: int) -> int:
+        """Return a uniform integer in [0, n) without modulo bias."""
+        if n <= 0:
+            raise ValueError(f"randbelow needs n > 0, got {n!r}")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next_u64()
+            if x < limit:
+                return x % n
+
+    def choice(self, items: Sequence[T]) -> T:
+        """Return one item of a non-empty sequence, uniformly."""
+        return items[self.randbelow(len(items))]
+
+    def shuffle(self, items: list[T]) -> None:
+        """Shuffle a list in place (Fisher-Yates)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def fork(self) -> Rng:
+        """Return an independent generator seeded from this one."""
+        return Rng(self.next_u64())

@@ -1,0 +1,1 @@
+"""The games: one package per game, each with the same folder shape."""

@@ -1,0 +1,155 @@
+"""Empire arithmetic: icons, military, discounts and costs, and each card's VP and income formulas."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from .cards import CardType, card_types, instance_type
+
+Empire = Sequence[str]
+
+
+def _world_matches(ct: CardType, filt: dict[str, Any]) -> bool:
+    if not ct.is_world:
+        return False
+    if "color" in filt and ct.color != filt["color"]:
+        return False
+    if "military" in filt and ct.military_world != filt["military"]:
+        return False
+    if "alien" in filt and ct.alien != filt["alien"]:
+        return False
+    return not ("rebel" in filt and ct.rebel != filt["rebel"])
+
+
+def icons(empire: Empire, icon: str) -> int:
+    """Return how many icons of one kind the empire shows."""
+    return sum(instance_type(c).icons[icon] for c in empire)
+
+
+def has_card(empire: Empire, card_type: str) -> bool:
+    """Return True if the empire holds a card of this type."""
+    return any(instance_type(c).id == card_type for c in empire)
+
+
+def count(empire: Empire, countable: dict[str, Any]) -> int:
+    """Return the number a countable ('per X') term counts in one empire."""
+    (key, val), = countable.items()
+    if key == "icon":
+        return icons(empire, val)
+    if key == "worlds":
+        return sum(1 for c in empire if _world_matches(instance_type(c), val))
+    if key == "developments":
+        return sum(1 for c in empire if not instance_type(c).is_world)
+    if key == "card":
+        return sum(1 for c in empire if instance_type(c).id == val)
+    return military(empire)
+
+
+def military(empire: Empire, target: CardType | None = None) -> int:
+    """Return the empire's military, with bonuses that count only against ``target`` when one is given."""
+    return _military(tuple(empire), target.id if target is not None else None)
+
+
+@lru_cache(maxsize=65536)
+def _military(empire: tuple[str, ...], target_id: str | None) -> int:
+    target = card_types()[target_id] if target_id is not None else None
+    total = 0
+    for c in empire:
+        ct = instance_type(c)
+        total += ct.icons["military"]
+        for t in ct.military_terms:
+            if "against" in t:
+                if target is not None and _world_matches(target, t["against"]):
+                    total += t["amount"]
+            elif "per" in t:
+                total += t["amount"] * (count(empire, t["per"]) // t.get("every", 1))
+            else:
+                total += t["amount"]
+    return total
+
+
+def discount(empire: Empire, ct: CardType) -> int:
+    """Return the total discount the empire gives to paying for a card of this type."""
+    return sum(_card_discount(instance_type(c).id, ct.id) for c in empire)
+
+
+def card_discount(source: CardType, target: CardType) -> int:
+    """Return the discount one card gives to paying for another."""
+    return _card_discount(source.id, target.id)
+
+
+@lru_cache(maxsize=None)
+def _card_discount(source_id: str, target_id: str) -> int:
+    types = card_types()
+    src, ct = types[source_id], types[target_id]
+    total = 0
+    for d in src.discounts:
+        ap = d["applies"]
+        if "card" in ap:
+            if ap["card"] != ct.id:
+                continue
+        else:
+            if "type" in ap and ap["type"] != ct.type:
+                continue
+            if "color" in ap and ct.color != ap["color"]:
+                continue
+            if "alien" in ap and ct.alien != ap["alien"]:
+                continue
+        total += d["amount"]
+    return total
+
+
+def dev_cost(empire: Empire, ct: CardType, alone: bool) -> int:
+    """Return the cards to pay for a development: printed cost, minus 1 if placed alone, minus discounts."""
+    base = ct.cost or 0
+    return max(0, base - (1 if alone else 0) - discount(empire, ct))
+
+
+def world_cost(empire: Empire, ct: CardType, extra_discount: int = 0, contact_discounts: bool = True) -> int:
+    """Return the cards to pay for a non-military world (or a military one paid via Contact Specialist)."""
+    if ct.military_world:
+        base = (ct.defense or 0) - 1
+        disc = discount(empire, ct) if contact_discounts else 0
+    else:
+        base = ct.cost or 0
+        disc = discount(empire, ct)
+    return max(0, base - disc - extra_discount)
+
+
+def term_value(term: dict[str, Any], empire: Empire, other: Empire | None,
+               others: Sequence[Empire]) -> int:
+    """Return what one VP or income term adds, given the owner's empire and the chosen other empire."""
+    scope_empire = empire if term.get("scope", "own") == "own" else other
+    if scope_empire is None:
+        return 0
+    if "per" in term:
+        return term["amount"] * (count(scope_empire, term["per"]) // term.get("every", 1))
+    if "with" in term:
+        (key, val), = term["with"].items()
+        if key == "card":
+            ok = has_card(scope_empire, val)
+        elif key == "other_card":
+            ok = any(has_card(o, val) for o in others)
+        else:
+            ok = count(scope_empire, {"worlds": val}) > 0
+        return term["amount"] if ok else 0
+    return int(term["amount"])
+
+
+def card_vp(card: str, empire: Empire, other: Empire | None, others: Sequence[Empire]) -> int:
+    """Return the VP one card in an empire scores this round."""
+    ct = instance_type(card)
+    return ct.vp + sum(term_value(t, empire, other, others) for t in ct.vp_terms)
+
+
+def card_income(card: str, empire: Empire, others: Sequence[Empire]) -> int:
+    """Return the cards one card in an empire draws as income."""
+    ct = instance_type(card)
+    return ct.income + sum(term_value(t, empire, None, others) for t in ct.income_terms)
+
+
+def income(empire: Empire, others: Sequence[Empire]) -> int:
+    """Return the empire's total income."""
+    return sum(card_income(c, empire, others) for c in empire)

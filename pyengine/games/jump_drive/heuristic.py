@@ -1,0 +1,92 @@
+"""The greedy bot's Jump Drive heuristic: value of VP and income gained against the cards spent."""
+
+from __future__ import annotations
+
+from ...core.api import Action, State
+from .cards import instance_type
+from .empire import card_income, card_vp, icons, income, military
+from .rules import EXPLORE_MARKER_EYES, SURVEY, plan_options
+from .scoring import WIN_VP, is_solo, others_of
+from .data import JDData
+from .state import JDState
+
+CARD_VALUE = 0.9
+
+
+def _rounds_left(d: JDData) -> int:
+    if is_solo(d):
+        return max(1, 7 - d.round + 1)
+    best = max(d.vp)
+    rates = [sum(card_vp(c, d.empires[s], None, []) for c in d.empires[s]) for s in range(d.players)]
+    top = max(max(rates), 4)
+    return max(1, min(6, -(-(WIN_VP - best) // top)))
+
+
+def _rate(empire: list[str], others: list[list[str]]) -> tuple[int, int]:
+    vp = sum(card_vp(c, empire, None, others) for c in empire)
+    return vp, income(empire, others)
+
+
+def keep_value(d: JDData, seat: int, card: str) -> float:
+    """Return how much a hand card is worth keeping (what it would add if placed, less its cost)."""
+    ct = instance_type(card)
+    emp = d.empires[seat]
+    after = [*emp, card]
+    others = others_of(d, seat)
+    gain = card_vp(card, after, None, others) * 2 + card_income(card, after, others) * 1.5
+    gain += ct.icons["explore"] * 0.3 + ct.icons["military"] * 0.4
+    if ct.military_world:
+        short = (ct.defense or 0) - military(emp, ct)
+        return gain - max(0, short) * 0.8
+    return gain - (ct.cost or 0) * 0.6
+
+
+def _plan_score(d: JDData, seat: int, rec: dict[str, object], rounds: int) -> float:
+    emp = d.empires[seat]
+    others = others_of(d, seat)
+    vp0, inc0 = _rate(emp, others)
+    if rec.get("explore"):
+        eyes = icons(emp, "explore") + EXPLORE_MARKER_EYES
+        return (2 + 0.15 * eyes) * CARD_VALUE - 0.5
+    placed = []
+    dev = rec.get("dev")
+    if dev == SURVEY:
+        placed.append(f"survey_team-{seat}")
+    elif isinstance(dev, str):
+        placed.append(dev)
+    placed += [c for c in (rec.get("world"), rec.get("second")) if isinstance(c, str)]
+    after = emp + placed
+    if rec.get("convoy") == "colony":
+        conv = next(c for c in after if instance_type(c).id == "colony_convoy")
+        after = [c for c in after if c != conv]
+    vp1, inc1 = _rate(after, others)
+    spent = int(str(rec.get("cost", 0))) + sum(1 for c in placed if not c.startswith("survey_team"))
+    draws = 1 if dev is None and rec.get("world") and rec.get("second") is None else 0
+    mil_gain = military(after) - military(emp)
+    score = (vp1 - vp0) * rounds + (inc1 - inc0) * max(0, rounds - 1) * CARD_VALUE
+    score += (draws - spent + len(placed)) * CARD_VALUE - int(str(rec.get("cost", 0))) * 0.1
+    score += 0.3 * mil_gain * min(rounds, 3) + sum(0.5 for c in placed)
+    return score
+
+
+def score_actions(state: State, seat: int, actions: list[Action]) -> list[float]:
+    """Return one heuristic score per action (higher is better)."""
+    assert isinstance(state, JDState)
+    d = state.d
+    if d.phase == "plan":
+        rounds = _rounds_left(d)
+        recs = {a: r for a, r in plan_options(d, seat)}
+        return [_plan_score(d, seat, recs[a], rounds) for a in actions]
+    if d.phase in ("pay", "hand_limit"):
+        return [-keep_value(d, seat, a.get("card") or "") for a in actions]
+    if d.phase == "opening":
+        out = []
+        for a in actions:
+            pair = (a.get("discard") or "").split(",")
+            out.append(-sum(keep_value(d, seat, c) for c in pair))
+        return out
+    if d.phase == "score_choice":
+        from .scoring import _other_value
+
+        return [float(_other_value(d, seat, a.get("card") or "", int(a.get("seat") or 0))) for a in actions]
+    return [0.0] * len(actions)

@@ -1,0 +1,41 @@
+"""Jump Drive invariants for the fuzzer: cards are conserved and no count goes negative."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ...core.api import State
+from .cards import deck_instances, instance_type
+from .state import JDState
+
+
+def check(state: State) -> list[str]:
+    """Return every broken invariant of a Jump Drive state (empty when all hold)."""
+    assert isinstance(state, JDState)
+    d = state.d
+    problems: list[str] = []
+    where: Counter[str] = Counter(d.deck) + Counter(d.discard) + Counter(d.imaginary)
+    for h in d.hands:
+        where.update(h)
+    for s, e in enumerate(d.empires):
+        where.update(c for c in e if not c.startswith("survey_team-"))
+        teams = [c for c in e if c.startswith("survey_team-")]
+        if teams != ([f"survey_team-{s}"] if d.survey_used[s] else []):
+            problems.append(f"seat {s}: survey team in empire {teams} but used={d.survey_used[s]}")
+    if where != Counter(deck_instances()):
+        extra = where - Counter(deck_instances())
+        lost = Counter(deck_instances()) - where
+        problems.append(f"cards not conserved: extra {dict(extra)}, lost {dict(lost)}")
+    for name in ("vp", "owes", "draw_after"):
+        if any(v < 0 for v in getattr(d, name)):
+            problems.append(f"negative {name}: {getattr(d, name)}")
+    for s in range(d.players):
+        if d.owes[s] > len(d.hands[s]):
+            problems.append(f"seat {s} owes {d.owes[s]} cards but holds {len(d.hands[s])}")
+        if d.phase == "plan" and len(d.hands[s]) > 10 + 0:
+            problems.append(f"seat {s} starts a round with {len(d.hands[s])} cards (hand limit 10)")
+    for s, e in enumerate(d.empires):
+        for c in e:
+            if instance_type(c).id == "war_propaganda":
+                continue
+    return problems

@@ -1,0 +1,176 @@
+"""Browser end-to-end fixtures: build dist/ once, serve it on 127.0.0.1, drive headless Debian Chromium.
+
+Every request to a host other than 127.0.0.1 is aborted, and the test that caused it fails.
+Set PYENGINE_SKIP_BUILD=1 to reuse an existing dist/ (faster local iterations).
+"""
+
+from __future__ import annotations
+
+import http.server
+import os
+import shutil
+import socket
+import socketserver
+import subprocess
+import sys
+import tempfile
+import threading
+import urllib.parse
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+BOOT_TIMEOUT_MS = 120_000
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+                      ".json": "application/json", ".webmanifest": "application/manifest+json"}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, directory=str(DIST), **kwargs)
+
+    def log_message(self, *args):  # keep test output quiet
+        pass
+
+
+class _Server(socketserver.ThreadingTCPServer):
+    allow_reuse_address = True
+    daemon_threads = True
+
+
+class StaticServer:
+    """dist/ on a fixed 127.0.0.1 port that can be stopped and started again (same origin for the SW)."""
+
+    def __init__(self) -> None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.httpd: _Server | None = None
+        self.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> None:
+        if self.httpd is None:
+            self.httpd = _Server(("127.0.0.1", self.port), Handler)
+            threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        if self.httpd is not None:
+            self.httpd.shutdown()
+            self.httpd.server_close()
+            self.httpd = None
+
+
+@pytest.fixture(scope="session")
+def dist() -> Path:
+    if os.environ.get("PYENGINE_SKIP_BUILD") != "1" or not (DIST / "index.html").exists():
+        subprocess.run([sys.executable, "build.py"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    assert (DIST / "index.html").exists(), "python build.py did not produce dist/index.html"
+    return DIST
+
+
+@pytest.fixture(scope="session")
+def server(dist):
+    srv = StaticServer()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def blocked() -> list[str]:
+    return []
+
+
+@pytest.fixture(scope="session")
+def context(server, blocked):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian chromium is not installed at /usr/bin/chromium")
+    profile = tempfile.mkdtemp(prefix="pyengine-e2e-")
+    pw = sync_api.sync_playwright().start()
+    ctx = pw.chromium.launch_persistent_context(
+        profile, executable_path=CHROMIUM, headless=True, args=FLAGS,
+        viewport={"width": 1400, "height": 1000}, accept_downloads=True)
+
+    def route(r):
+        if urllib.parse.urlsplit(r.request.url).hostname == "127.0.0.1":
+            r.continue_()
+        else:
+            blocked.append(r.request.url)
+            r.abort("blockedbyclient")
+
+    ctx.route("**/*", route)
+    yield ctx
+    ctx.close()
+    pw.stop()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+class PageState:
+    """Console errors and dialogs seen by the shared page."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.dialogs: list[str] = []
+
+
+@pytest.fixture(scope="session")
+def page_state() -> PageState:
+    return PageState()
+
+
+@pytest.fixture(scope="session")
+def page(context, page_state):
+    pg = context.new_page()
+    pg.set_default_timeout(30_000)
+    pg.on("pageerror", lambda e: page_state.errors.append(f"pageerror: {e}"))
+
+    def on_dialog(d):
+        page_state.dialogs.append(d.message)
+        d.dismiss()
+
+    pg.on("dialog", on_dialog)
+    return pg
+
+
+@pytest.fixture(autouse=True)
+def _no_foreign_requests(request, blocked):
+    before = len(blocked)
+    yield
+    if "browser" in request.keywords:
+        leaked = blocked[before:]
+        assert not leaked, f"requests to hosts other than 127.0.0.1 were made (and blocked): {leaked}"
+
+
+SCREENSHOTS = ROOT / "test-results" / "screenshots"
+
+
+@pytest.fixture(scope="session")
+def shots() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call" and report.failed and "page" in item.fixturenames:
+        try:
+            pg = item.funcargs["page"]
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            pg.screenshot(path=str(SCREENSHOTS / f"FAILED-{item.name}.png"), full_page=True)
+            notes = pg.eval_on_selector_all("[data-testid=notices] .notice", "els => els.map(e => e.textContent)")
+            report.sections.append(("page notices", "\n".join(notes)))
+        except Exception as exc:  # noqa: BLE001
+            report.sections.append(("screenshot", f"failed: {exc}"))

@@ -1,0 +1,173 @@
+"""End-to-end: boot, a full game against a bot, saves, import errors, safe names, hot-seat, offline."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from ui_driver import boot, go_home, new_game, play_step, play_until_end, settle
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_boots_to_ready(page, server, shots):
+    boot(page, server.url)
+    assert page.locator("[data-testid=game-select] option").count() >= 1
+    page.screenshot(path=str(shots / "home.png"), full_page=True)
+
+
+def test_b_full_game_against_greedy_bot(page, server, shots, page_state):
+    go_home(page)
+    new_game(page, names=("Ann", "Greedy"), kinds=("human", "greedy"), seed=11)
+    assert settle(page) == "opening"
+    page.screenshot(path=str(shots / "opening.png"), full_page=True)
+    seen = []
+    for step in range(200):
+        mode = play_step(page)
+        seen.append(mode)
+        if mode == "end":
+            break
+        if mode == "plan" and "plan" not in seen[:-1]:
+            # After the first reveal the table shows what everyone placed, not only the log.
+            settle(page)
+            page.screenshot(path=str(shots / "table.png"), full_page=True)
+        if mode == "pay" and seen.count("pay") == 2:
+            page.screenshot(path=str(shots / "pay.png"), full_page=True)
+    assert seen[-1] == "end", seen[-10:]
+    assert "plan" in seen and "pay" in seen
+    page.screenshot(path=str(shots / "end.png"), full_page=True)
+    end = page.locator("[data-testid=end-screen]")
+    assert "wins" in end.inner_text() or "Shared win" in end.inner_text()
+    assert page.inner_text("[data-testid=tiebreak]").strip().startswith(("Decided", "Tied"))
+    assert page.locator("[data-testid=scores] tbody tr").count() == 2
+    assert page.locator("[data-testid=reveal]").count() == 1
+    # Per-card VP / income this round on the tableau.
+    assert page.locator("[data-testid=tableau-0] .card-now").count() >= 1
+    assert not page_state.errors, page_state.errors
+
+
+def test_c_save_slot_reload_load_and_continue(page, server):
+    go_home(page)
+    new_game(page, names=("Sam", "Bot"), kinds=("human", "greedy"), seed=5)
+    for _ in range(4):  # opening, a plan, maybe a payment
+        play_step(page)
+    settle(page)
+    round_before = page.inner_text("[data-testid=round]")
+    hand_before = page.eval_on_selector_all("[data-testid=hand] .card", "els => els.map(e => e.dataset.id)")
+    page.click("[data-testid=save-open]")
+    page.fill("[data-testid=save-name]", "Checkpoint one")
+    page.click("[data-testid=save-confirm]")
+    page.wait_for_selector("[data-testid=save-ok]")
+    boot(page, server.url)  # reload
+    assert page.locator("[data-testid=continue]").count() == 1, "the autosave offers Continue"
+    row = page.locator("[data-testid=slot-row][data-name='Checkpoint one']")
+    assert row.count() == 1
+    row.locator("[data-role=load]").click()
+    page.wait_for_selector("[data-testid=jd-table]")
+    settle(page)
+    assert page.inner_text("[data-testid=round]") == round_before
+    hand_after = page.eval_on_selector_all("[data-testid=hand] .card", "els => els.map(e => e.dataset.id)")
+    assert hand_after == hand_before
+    for _ in range(3):
+        assert play_step(page) != "end" or True
+    settle(page)
+
+
+def _slots_snapshot(page):
+    return page.evaluate("""() => Object.fromEntries(Object.keys(localStorage)
+        .filter(k => k.startsWith('pyengine:save')).map(k => [k, localStorage.getItem(k)]))""")
+
+
+def test_e_import_corrupt_and_too_new_files(page, server):
+    go_home(page)
+    before = _slots_snapshot(page)
+    assert before, "test_c left a save slot"
+    # A real save object from a slot, to forge a too-new one.
+    key = next(k for k in before if k.startswith("pyengine:save:"))
+    save = json.loads(before[key])["save"]
+    too_new = dict(save, format_version=save["format_version"] + 100)
+
+    page.set_input_files("[data-testid=import-file]", files=[{"name": "broken.json", "mimeType": "application/json",
+                                                             "buffer": b'{"format": "pyengine-save", "game": '}])
+    msg = page.wait_for_selector("[data-testid=import-error]")
+    assert "not valid JSON" in msg.inner_text()
+
+    page.set_input_files("[data-testid=import-file]", files=[{"name": "future.json", "mimeType": "application/json",
+                                                             "buffer": json.dumps(too_new).encode()}])
+    page.wait_for_function("document.querySelectorAll('[data-testid=import-error]').length >= 2")
+    text = page.locator("[data-testid=import-error]").last.inner_text()
+    assert "newer" in text
+
+    page.set_input_files("[data-testid=import-file]", files=[{"name": "foreign.json", "mimeType": "application/json",
+                                                             "buffer": b'{"hello": "world"}'}])
+    page.wait_for_function("document.querySelectorAll('[data-testid=import-error]').length >= 3")
+    assert "not a valid saved game" in page.locator("[data-testid=import-error]").last.inner_text()
+
+    assert _slots_snapshot(page) == before, "failed imports must not touch any save slot"
+
+    # A good file is imported into a new slot.
+    page.set_input_files("[data-testid=import-file]", files=[{"name": "good.json", "mimeType": "application/json",
+                                                             "buffer": json.dumps(save).encode()}])
+    page.wait_for_selector("[data-testid=import-ok]")
+    assert page.locator("[data-testid=slot-row][data-name='good']").count() == 1
+
+
+def test_f_html_in_player_names_renders_as_text(page, server, page_state):
+    evil = "<img src=x onerror=alert(1)>"
+    new_game(page, names=(evil, "<b>bold</b>"), kinds=("human", "random"), seed=3)
+    settle(page)
+    play_step(page)
+    settle(page)
+    assert page.inner_text("[data-testid=seat-name-0]") == evil
+    assert page.inner_text("[data-testid=seat-name-1]") == "<b>bold</b>"
+    assert page.locator("#app img").count() == 0
+    assert page.locator("#app b").count() == 0
+    assert page.locator("[data-testid=log]").inner_text().count(evil) >= 1
+    assert not page_state.dialogs, page_state.dialogs
+
+
+def test_g_hot_seat_hands_off_between_humans(page, server):
+    new_game(page, names=("Alice", "Bob"), kinds=("human", "human"), seed=9)
+    assert settle(page) == "opening"
+    assert "Alice" in page.inner_text("[data-testid=viewer]")
+    alice_hand = page.eval_on_selector_all("[data-testid=hand] .card", "els => els.map(e => e.dataset.id)")
+    page.click("[data-testid=confirm]")
+    assert settle(page) == "handoff"
+    assert page.inner_text("[data-testid=handoff-text]") == "Pass to Bob"
+    assert page.locator("[data-testid=hand]").count() == 0, "the previous hand is hidden"
+    page.click("[data-testid=handoff-continue]")
+    assert settle(page) == "opening"
+    assert "Bob" in page.inner_text("[data-testid=viewer]")
+    bob_hand = page.eval_on_selector_all("[data-testid=hand] .card", "els => els.map(e => e.dataset.id)")
+    assert bob_hand != alice_hand
+
+
+def test_h_undo_and_keyboard(page, server):
+    new_game(page, names=("Kay", "Bot"), kinds=("human", "greedy"), seed=21)
+    assert settle(page) == "opening"
+    page.keyboard.press("Enter")  # confirm the suggested opening discards
+    assert settle(page) == "plan"
+    page.keyboard.press("e")
+    assert page.get_attribute("[data-testid=explore]", "aria-pressed") == "true"
+    page.keyboard.press("Enter")
+    mode = settle(page)
+    if page.locator("[data-testid=undo]").is_enabled():
+        page.keyboard.press("u")
+        assert settle(page) == "plan"
+    else:
+        assert mode in ("plan", "pay")
+
+
+def test_z_offline_after_server_stops(page, server):
+    """Runs last: the service worker must serve the app with the server gone."""
+    go_home(page)
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=60_000)
+    server.stop()
+    try:
+        boot(page, server.url)
+        new_game(page, names=("Offline", "Bot"), kinds=("human", "greedy"))
+        assert settle(page) == "opening"
+        play_step(page)
+        assert settle(page) in ("plan", "pay")
+    finally:
+        server.start()

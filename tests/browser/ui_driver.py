@@ -1,0 +1,91 @@
+"""Drive the page the way a player would: wait for the table to settle, then click cards and buttons."""
+
+from __future__ import annotations
+
+BOOT_TIMEOUT_MS = 120_000
+STEP_TIMEOUT_MS = 60_000
+
+# What the page is waiting for from the player right now (null while the engine or a bot is working).
+SETTLED_JS = """() => {
+  if (document.querySelector('[data-testid=handoff]')) return 'handoff';
+  const g = document.querySelector('[data-testid=game]');
+  if (!g) return document.querySelector('[data-testid=home]') ? 'home' : null;
+  if (g.dataset.busy !== '0') return null;
+  if (document.querySelector('[data-testid=end-screen]')) return 'end';
+  const t = document.querySelector('[data-testid=jd-table]');
+  if (t) return t.dataset.mode && t.dataset.mode !== 'none' ? t.dataset.mode : null;
+  if (document.querySelector('[data-testid=decision-panel] [data-testid=action-0]')) return 'generic';
+  return null;
+}"""
+
+
+def boot(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready' || document.documentElement.dataset.engine === 'error'",
+                           timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.dataset.engine") == "ready", page.inner_text("body")
+    page.wait_for_selector("[data-testid=home]")
+
+
+def go_home(page) -> None:
+    if page.locator("div[data-testid=home]").count():
+        return
+    page.click("[data-testid=nav-home]")
+    page.wait_for_selector("[data-testid=home]")
+
+
+def new_game(page, names=("You", "Bot"), kinds=("human", "greedy"), seed: int | None = None) -> None:
+    go_home(page)
+    page.fill("[data-testid=player-count]", str(len(names)))
+    page.dispatch_event("[data-testid=player-count]", "change")
+    for i, (name, kind) in enumerate(zip(names, kinds, strict=True)):
+        page.fill(f"[data-testid=seat-name-input-{i}]", name)
+        page.select_option(f"[data-testid=seat-kind-{i}]", kind)
+    page.fill("[data-testid=seed-input]", "" if seed is None else str(seed))
+    page.click("[data-testid=start-game]")
+    page.wait_for_selector("[data-testid=game]")
+
+
+def settle(page) -> str:
+    return page.wait_for_function(SETTLED_JS, timeout=STEP_TIMEOUT_MS).json_value()
+
+
+def play_step(page) -> str:
+    """Make one choice for the human on screen; returns the mode handled ('end' when the game is over)."""
+    mode = settle(page)
+    if mode == "end":
+        return mode
+    if mode == "handoff":
+        page.click("[data-testid=handoff-continue]")
+    elif mode in ("opening", "pay"):
+        page.click("[data-testid=confirm]")
+    elif mode == "plan":
+        # Simple strategy: place the first playable world; otherwise explore.
+        worlds = page.locator("[data-testid=hand] button.card[data-kind=world][data-playable='1']")
+        placed = False
+        if worlds.count():
+            worlds.first.click()
+            placed = page.locator("[data-testid=confirm]").is_enabled()
+            if not placed:
+                page.click("[data-testid=clear-selection]")
+        if not placed:
+            page.click("[data-testid=explore]")
+            assert "draw" in page.inner_text("[data-testid=explore-preview]")
+        assert page.inner_text("[data-testid=action-label]").strip(), "the chosen play shows its label"
+        page.click("[data-testid=confirm]")
+    elif mode == "generic":
+        page.locator("[data-testid=decision] .action-list [data-testid=action-0], "
+                     "[data-testid=decision-panel] [data-testid=action-0]").first.click()
+    else:
+        raise AssertionError(f"unexpected mode {mode!r}")
+    return mode
+
+
+def play_until_end(page, max_steps: int = 200) -> list[str]:
+    modes = []
+    for _ in range(max_steps):
+        mode = play_step(page)
+        modes.append(mode)
+        if mode == "end":
+            return modes
+    raise AssertionError(f"the game did not end within {max_steps} steps: {modes[-10:]}")

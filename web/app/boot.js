@@ -1,0 +1,88 @@
+// Boot screen and watchdog: shows the engine's boot stages, turns any boot failure (error, rejected
+// promise, or no answer within BOOT_TIMEOUT_MS) into visible text, marks <html data-engine="ready|error">,
+// and registers the service worker once the engine is ready (so precaching never competes with boot).
+//
+// Public API (for the UI):
+//   import { booted, showBootError } from "./boot.js";
+//   booted                Promise<object> the engine's `info` response, after data-engine="ready"
+//                         (rejects, after the error is on screen, if boot fails)
+//   showBootError(error)  put an error on the boot screen (as text) and set data-engine="error"
+// The boot screen is <div id="boot"> (#boot-stage text, #boot-progress, #boot-error); it gets the
+// `hidden` attribute once ready. <html data-engine> is "loading", then "ready" or "error".
+import { engine } from "./engine-client.js";
+
+const BOOT_TIMEOUT_MS = 90_000;
+const STAGES = {
+  runtime: [0, "Loading Python runtime…"],
+  installing: [1, "Installing engine…"],
+  ready: [3, "Ready"],
+};
+
+const root = document.documentElement;
+const box = document.getElementById("boot");
+const stageText = document.getElementById("boot-stage");
+const progress = document.getElementById("boot-progress");
+const errorText = document.getElementById("boot-error");
+
+function showStage(stage) {
+  const [value, label] = STAGES[stage] ?? [];
+  if (label === undefined || root.dataset.engine === "error") return;
+  if (stageText) stageText.textContent = label;
+  if (progress) progress.value = value;
+}
+
+/** Shows a boot error as plain text and marks the page as failed (the first error wins). */
+export function showBootError(error) {
+  if (root.dataset.engine === "ready" || root.dataset.engine === "error") return;
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  root.dataset.engine = "error";
+  if (stageText) stageText.textContent = "The game engine could not start.";
+  if (progress) progress.hidden = true;
+  if (errorText) {
+    errorText.textContent = message;
+    errorText.hidden = false;
+  }
+  if (box) box.hidden = false;
+  console.error("boot failed:", error);
+}
+
+function watchdog() {
+  const onError = (event) => showBootError(event.error ?? event.message ?? "unknown error");
+  const onRejection = (event) => showBootError(event.reason ?? "unhandled promise rejection");
+  window.addEventListener("error", onError);
+  window.addEventListener("unhandledrejection", onRejection);
+  const timer = setTimeout(
+    () => showBootError(new Error(`no answer from the engine after ${BOOT_TIMEOUT_MS / 1000} s (stage: ${engine.stage})`)),
+    BOOT_TIMEOUT_MS,
+  );
+  return () => {
+    clearTimeout(timer);
+    window.removeEventListener("error", onError);
+    window.removeEventListener("unhandledrejection", onRejection);
+  };
+}
+
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("./sw.js").catch((error) => console.warn("service worker not registered:", error));
+}
+
+const stopWatchdog = watchdog();
+showStage(engine.stage);
+engine.addEventListener("stage", (event) => showStage(event.detail.stage));
+
+export const booted = engine.ready.then(
+  (info) => {
+    stopWatchdog();
+    showStage("ready");
+    root.dataset.engine = "ready";
+    if (box) box.hidden = true;
+    registerServiceWorker();
+    return info;
+  },
+  (error) => {
+    showBootError(error);
+    throw error;
+  },
+);
+booted.catch(() => {}); // already on screen

@@ -1,0 +1,130 @@
+// Engine client: the page's only way to talk to the Python engine running in the PyScript worker.
+//
+// Public API (the UI relies on exactly this):
+//   import { engine, EngineError } from "./engine-client.js";
+//   engine.ready            Promise<object>  resolves with the `info` response once the worker's engine
+//                                            is loaded and answered; rejects with an EngineError.
+//   engine.call(request)    Promise<object>  JSON.stringify(request) -> worker -> JSON.parse(response).
+//                                            Calls run one at a time, in call order. `{"ok": false}`
+//                                            answers resolve normally (see docs/BRIDGE.md); a crashed or
+//                                            missing worker, a Python exception or a non-JSON answer
+//                                            rejects with an EngineError.
+//   engine.stage            "runtime" | "installing" | "ready" | "error"  (current boot stage)
+//   engine.addEventListener("stage", (e) => e.detail.stage)   boot-stage changes (engine is an EventTarget)
+
+const WORKER_SELECTOR = 'script[type="py"][worker][name="engine"]';
+const BOOT_CHANNEL = "engine-boot";
+
+/** An error from the engine client (worker failure, bad answer); `cause` keeps the original error. */
+export class EngineError extends Error {
+  constructor(message, options) {
+    super(message, options);
+    this.name = "EngineError";
+  }
+}
+
+/** Turns anything thrown across the worker boundary into readable text. */
+function describe(error) {
+  if (error instanceof Error) return error.message || String(error);
+  if (error && typeof error === "object" && "message" in error) return String(error.message);
+  return String(error);
+}
+
+/** Resolves with the PyScript worker element's `xworker` once PyScript has created it. */
+function whenWorkerCreated() {
+  const element = document.querySelector(WORKER_SELECTOR);
+  if (!element) {
+    return Promise.reject(new EngineError(`the page has no ${WORKER_SELECTOR} element`));
+  }
+  return new Promise((resolve) => {
+    const poll = () => (element.xworker ? resolve(element.xworker) : setTimeout(poll, 5));
+    poll();
+  });
+}
+
+class EngineClient extends EventTarget {
+  #queue = Promise.resolve();
+  #sync; // Promise of the worker's `sync` proxy (whose `handle` is pyengine.bridge.handle)
+  #crashed; // Promise that only ever rejects, when the worker dies
+  stage = "runtime";
+
+  constructor() {
+    super();
+    let crash;
+    this.#crashed = new Promise((_, reject) => (crash = reject));
+    this.#crashed.catch(() => {}); // observed by the calls that race it
+    this.#sync = whenWorkerCreated().then(async (xworker) => {
+      xworker.addEventListener("error", (event) => {
+        const why = event.error ? describe(event.error) : event.message || "unknown error";
+        crash(new EngineError(`the engine worker failed: ${why}`, { cause: event.error }));
+      });
+      try {
+        await Promise.race([xworker.ready, this.#crashed]);
+      } catch (error) {
+        throw new EngineError(`the engine could not start: ${describe(error)}`, { cause: error });
+      }
+      return xworker.sync;
+    });
+    this.#listenForStages();
+    this.ready = this.call({ op: "info" }).then(
+      (info) => {
+        if (!info || info.ok !== true) {
+          throw new EngineError(`the engine answered info with an error: ${JSON.stringify(info?.error ?? info)}`);
+        }
+        this.#setStage("ready");
+        return info;
+      },
+      (error) => {
+        this.#setStage("error");
+        throw error instanceof EngineError ? error : new EngineError(describe(error), { cause: error });
+      },
+    );
+    this.ready.catch(() => {}); // boot.js reports it; avoid a second "unhandled rejection"
+  }
+
+  /** Sends one request object through the bridge and resolves with the parsed response object. */
+  call(request) {
+    const run = async () => {
+      const sync = await this.#sync;
+      let text;
+      try {
+        text = await Promise.race([sync.handle(JSON.stringify(request)), this.#crashed]);
+      } catch (error) {
+        if (error instanceof EngineError) throw error;
+        throw new EngineError(`engine call ${JSON.stringify(request?.op)} failed: ${describe(error)}`, {
+          cause: error,
+        });
+      }
+      try {
+        return JSON.parse(text);
+      } catch (error) {
+        throw new EngineError(`engine call ${JSON.stringify(request?.op)} returned non-JSON: ${String(text).slice(0, 200)}`, {
+          cause: error,
+        });
+      }
+    };
+    const result = this.#queue.then(run, run);
+    this.#queue = result.catch(() => {});
+    return result;
+  }
+
+  #setStage(stage) {
+    if (this.stage === stage || this.stage === "ready" || this.stage === "error") return;
+    this.stage = stage;
+    this.dispatchEvent(new CustomEvent("stage", { detail: { stage } }));
+  }
+
+  #listenForStages() {
+    if (typeof BroadcastChannel !== "function") return;
+    const channel = new BroadcastChannel(BOOT_CHANNEL);
+    channel.onmessage = (event) => {
+      if (event.data?.stage === "installing" && this.stage === "runtime") this.#setStage("installing");
+    };
+    this.addEventListener("stage", () => {
+      if (this.stage === "ready" || this.stage === "error") channel.close();
+    });
+  }
+}
+
+/** The one engine client of the page. */
+export const engine = new EngineClient();

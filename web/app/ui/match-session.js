@@ -1,0 +1,197 @@
+// One running match: talks to the engine, runs bot seats, switches the viewer between human seats
+// (with a hand-off screen in hot-seat games), autosaves after every action, and notifies the page.
+import { call, EngineError } from "./engine-api.js";
+import { writeAutosave, clearAutosave, StorageFullError } from "../storage.js";
+import { seatName } from "./log-view.js";
+
+const BOT_PAUSE_MS = 120;     // small pause so bot moves are visible and the page paints in between
+const SPECTATOR_PAUSE_MS = 350;
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export class MatchSession {
+  constructor({ onChange, onError, onNotice, gameName }) {
+    this.onChange = onChange;
+    this.onError = onError;
+    this.onNotice = onNotice || (() => {});
+    this.gameName = gameName || "";
+    this.snapshot = null;
+    this.matchId = null;
+    this.viewer = null;
+    this.busy = false;
+    this.thinking = null;      // seat of the bot currently thinking
+    this.handoff = null;       // {seat, resolve} while the hand-off screen is up
+    this.closed = false;
+    this.ui = {};              // table-local selection state; tables reset it when the decision changes
+  }
+
+  get seats() { return (this.snapshot && this.snapshot.seats) || []; }
+  isHuman(seat) { return (this.seats[seat] || {}).kind === "human"; }
+  humanSeats() { return this.seats.map((s, i) => i).filter((i) => this.isHuman(i)); }
+  name(seat) { return seatName(this.snapshot, seat); }
+
+  changed() { if (!this.closed) this.onChange(this); }
+
+  static firstHuman(seats, toMove = []) {
+    const humans = seats.map((s, i) => (s.kind === "human" ? i : -1)).filter((i) => i >= 0);
+    return humans.find((i) => toMove.includes(i)) ?? humans[0] ?? null;
+  }
+
+  async start(request) {
+    const viewer = MatchSession.firstHuman(request.seats);
+    const answer = await call({ ...request, op: "new_match", viewer });
+    this.accept(answer, viewer);
+    await this.autosave();
+    await this.advance();
+  }
+
+  async load(save) {
+    const answer = await call({ op: "load", save, viewer: null });
+    this.matchId = answer.match;
+    const viewer = MatchSession.firstHuman(answer.seats || [], answer.to_move || []);
+    const snap = viewer === null ? answer : await call({ op: "state", match: answer.match, viewer });
+    this.accept(snap, viewer);
+    await this.autosave();
+    await this.advance();
+  }
+
+  accept(snapshot, viewer = this.viewer) {
+    this.snapshot = snapshot;
+    if (snapshot.match) this.matchId = snapshot.match;
+    this.viewer = viewer;
+  }
+
+  async refresh() {
+    const snap = await call({ op: "state", match: this.matchId, viewer: this.viewer });
+    this.accept(snap);
+    this.changed();
+  }
+
+  async submit(action) {
+    return this.act(() => call({ op: "submit", match: this.matchId, seat: this.viewer, action, viewer: this.viewer }));
+  }
+
+  async submitMany(actions) {
+    return this.act(() => call({ op: "submit_many", match: this.matchId, seat: this.viewer, actions, viewer: this.viewer }));
+  }
+
+  async undo() {
+    if (!this.snapshot || !this.snapshot.can_undo) return;
+    return this.act(() => call({ op: "undo", match: this.matchId, seat: this.viewer, viewer: this.viewer }), true);
+  }
+
+  async act(fn, isUndo = false) {
+    if (this.busy) return;
+    this.busy = true;
+    this.changed();
+    try {
+      const snap = await fn();
+      this.accept(snap);
+      this.ui = {};
+      await this.autosave();
+    } catch (err) {
+      this.busy = false;
+      this.onError(err);
+      try { await this.refresh(); } catch { /* ignore */ }
+      return;
+    }
+    this.busy = false;
+    await this.advance();
+  }
+
+  /** Run bots while bot seats must move; then hand the screen to a human seat that must act. */
+  async advance() {
+    this.busy = true;
+    try {
+      for (let guard = 0; guard < 5000 && !this.closed; guard++) {
+        const snap = this.snapshot;
+        if (snap.terminal) {
+          clearAutosave();
+          break;
+        }
+        const toMove = snap.to_move || [];
+        const bots = toMove.filter((s) => !this.isHuman(s));
+        if (bots.length) {
+          for (const seat of bots) {
+            if (this.closed) return;
+            if (this.snapshot.terminal || !(this.snapshot.to_move || []).includes(seat)) continue;
+            this.thinking = seat;
+            this.changed();
+            await sleep(this.humanSeats().length ? BOT_PAUSE_MS : SPECTATOR_PAUSE_MS);
+            const answer = await call({ op: "bot", match: this.matchId, seat, viewer: this.viewer });
+            this.accept(answer);
+            this.thinking = null;
+            await this.autosave();
+          }
+          continue;
+        }
+        const humans = toMove.filter((s) => this.isHuman(s));
+        if (!humans.length || humans.includes(this.viewer)) break;
+        // Another human seat must act: hot-seat hand-off.
+        const next = humans[0];
+        if (this.humanSeats().length > 1) {
+          this.busy = false;
+          await new Promise((resolve) => { this.handoff = { seat: next, resolve }; this.changed(); });
+          this.busy = true;
+        }
+        this.viewer = next;
+        this.ui = {};
+        this.accept(await call({ op: "state", match: this.matchId, viewer: next }), next);
+        this.switching = false;
+      }
+    } catch (err) {
+      this.onError(err);
+    } finally {
+      this.thinking = null;
+      this.switching = false;
+      this.busy = false;
+      this.changed();
+    }
+  }
+
+  continueHandoff() {
+    const pending = this.handoff;
+    if (!pending) return;
+    this.handoff = null;
+    this.switching = true; // hide the hand-off and the previous hand at once; the next seat's view follows
+    this.busy = true;
+    this.changed();
+    pending.resolve();
+  }
+
+  meta() {
+    const snap = this.snapshot || {};
+    return {
+      game: snap.game,
+      gameName: this.gameName,
+      names: this.seats.map((s) => String(s.name)),
+      kinds: this.seats.map((s) => s.kind),
+      round: snap.view && snap.view.round !== undefined ? snap.view.round : null,
+      terminal: Boolean(snap.terminal),
+    };
+  }
+
+  async saveObject() {
+    const answer = await call({ op: "save", match: this.matchId });
+    return answer.save;
+  }
+
+  async autosave() {
+    try {
+      if (!this.snapshot || this.snapshot.terminal) return;
+      writeAutosave(await this.saveObject(), this.meta());
+    } catch (err) {
+      if (err instanceof StorageFullError) this.onError(err);
+      else if (err instanceof EngineError) console.warn("autosave failed", err);
+      else this.onError(err);
+    }
+  }
+
+  async close() {
+    this.closed = true;
+    if (this.handoff) this.handoff.resolve();
+    if (this.matchId) {
+      try { await call({ op: "close", match: this.matchId }); } catch { /* already gone */ }
+    }
+  }
+}

@@ -166,6 +166,22 @@ def _op_bench(req: dict[str, Any]) -> JSON:
     return {"game": game_id, "games": n, "seconds": dt, "games_per_s": n / dt if dt else 0.0}
 
 
+def selftest(game_id: str, seed: int, players: int) -> JSON:
+    """Play one seeded random game and return the sha256 of its final state (CPython = Pyodide check)."""
+    from .core.match import state_digest
+
+    game = load_game(game_id)
+    rng = Rng(seed)
+    state = game.new_initial_state(seed=seed, players=players)
+    actions = 0
+    while not state.is_terminal():
+        seat = min(state.to_move())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        actions += 1
+    return {"game": game_id, "seed": seed, "players": players, "actions": actions,
+            "sha256": state_digest(state.to_json())}
+
+
 def dispatch(req: dict[str, Any]) -> JSON:
     """Run one decoded request and return the answer body (without ``ok``)."""
     op = req.get("op")
@@ -202,6 +218,8 @@ def dispatch(req: dict[str, Any]) -> JSON:
         return {"cards": load_game(_field(req, "game", str)).catalog()}
     if op == "bench":
         return _op_bench(req)
+    if op == "selftest":
+        return selftest(_field(req, "game", str), _field(req, "seed", int), _field(req, "players", int))
     if op == "close":
         mid, _ = _match(req)
         del _MATCHES[mid]

@@ -23,8 +23,14 @@ from .core.errors import (
     UndoNotAllowedError,
     UnknownGameError,
 )
+from .core import registry as _registry
 from .core.match import Match
-from .core.registry import games, load_game
+from .core.registry import load_game
+from .games import jump_drive as _jump_drive  # noqa: F401  (importing it registers "jump_drive")
+
+# Importing the ``pyengine.games`` subpackage (above) set the attribute ``pyengine.games`` to that package; bind
+# the registry's function after it, so ``pyengine.games()`` is a function for every caller.
+games = _registry.games
 
 __version__ = "0.1.0"
 

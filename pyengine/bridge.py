@@ -240,5 +240,5 @@ def handle(request: str) -> str:
         return json.dumps({"ok": True, **body}, separators=(",", ":"))
     except EngineError as exc:
         return json.dumps({"ok": False, "error": exc.to_json()})
-    except Exception as exc:  # noqa: BLE001 - the page must always get an answer
+    except Exception as exc:
         return json.dumps({"ok": False, "error": {"code": "engine/error", "message": f"{type(exc).__name__}: {exc}"}})

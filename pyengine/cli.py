@@ -38,7 +38,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"error: {len(names)} bots for {args.players} players", file=sys.stderr)
         return 2
     options = json.loads(args.options) if args.options else None
-    out, state = play(args.game, [make_bot(n) for n in names], args.seed, options)
+    out, _state = play(args.game, [make_bot(n) for n in names], args.seed, options)
     print(json.dumps({"game": args.game, "seed": args.seed, "bots": names, **out.to_json()}))
     return 0
 

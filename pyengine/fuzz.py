@@ -80,22 +80,22 @@ def check_state(state: State, seat: int, legal: list[Action], rng: Rng, report: 
     if others:
         bad.append((others[0], str(legal[0])))
     bad.append((99, str(legal[0])))
-    for s, text in bad:
+    for who, text in bad:
         try:
             act = game.parse_action(text)
-            if s == seat and act in legal:
+            if who == seat and act in legal:
                 continue
-            state.apply(s, act)
-            report.problems.append(f"{where}: seat {s} could apply the bad action {text!r}")
+            state.apply(who, act)
+            report.problems.append(f"{where}: seat {who} could apply the bad action {text!r}")
         except EngineError:
             pass
         if state.to_json() != before:
             report.problems.append(f"{where}: a rejected action {text!r} changed the state")
             break
-    for p in (range(players) if thorough else [rng.randbelow(players)]):
-        resampled = state.resample(p, rng.next_u64())
-        if resampled.view(p) != state.view(p):
-            report.problems.append(f"{where}: view({p}) changed when the cards hidden from it were redealt")
+    for viewer in (range(players) if thorough else [rng.randbelow(players)]):
+        resampled = state.resample(viewer, rng.next_u64())
+        if resampled.view(viewer) != state.view(viewer):
+            report.problems.append(f"{where}: view({viewer}) changed when the cards hidden from it were redealt")
     if state.to_json() != before:
         report.problems.append(f"{where}: checking changed the state")
 

@@ -32,3 +32,12 @@ def test_same_seed_same_json_across_hash_seeds() -> None:
 def test_selftest_is_repeatable_in_process() -> None:
     """The selftest digest (also computed inside Pyodide by the browser check) is stable in one process."""
     assert selftest("jump_drive", 9, 2) == selftest("jump_drive", 9, 2)
+
+
+def test_games_function_survives_importing_game_subpackages() -> None:
+    """``pyengine.games()`` stays the registry function after ``pyengine.games.<id>`` modules are imported."""
+    import importlib
+
+    for gid in pyengine.games():
+        importlib.import_module(f"pyengine.games.{gid}.rules")
+    assert callable(pyengine.games) and "jump_drive" in pyengine.games()

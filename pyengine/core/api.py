@@ -7,14 +7,14 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 from .errors import BadOptionsError, GameOverError, InvalidActionError, NotYourTurnError
 
 JSON = Any
 """A value made only of dicts, lists, str, int, float, bool and None."""
 
-OptionValue = Union[bool, int, str]
+OptionValue = bool | int | str
 
 _KIND_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 _KEY_RE = re.compile(r"^[a-z][a-z0-9_]*$")

@@ -8,8 +8,8 @@ from importlib import resources
 from typing import Any
 
 from ...core.errors import CardDataError
-from .empire import count
 from .data import JDData
+from .empire import count
 
 
 @lru_cache(maxsize=1)

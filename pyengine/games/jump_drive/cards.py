@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -130,7 +130,7 @@ def parse_cards(data: Any) -> dict[str, CardType]:
     """
     if not isinstance(data, dict) or data.get("schema") != SCHEMA or not isinstance(data.get("cards"), list):
         raise CardDataError(f"card data must be an object with schema {SCHEMA!r} and a cards list")
-    ids = {c.get("id") for c in data["cards"] if isinstance(c, dict)}
+    ids: set[str] = {c["id"] for c in data["cards"] if isinstance(c, dict) and isinstance(c.get("id"), str)}
     out: dict[str, CardType] = {}
     for raw in data["cards"]:
         cid = raw.get("id") if isinstance(raw, dict) else None
@@ -192,7 +192,7 @@ def card_types() -> dict[str, CardType]:
     return parse_cards(load_raw())
 
 
-@lru_cache(maxsize=None)
+@cache
 def instance_type(instance_id: str) -> CardType:
     """Return the card type of an instance id such as ``gem_world-1``."""
     return card_types()[instance_id.rsplit("-", 1)[0]]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ...core.api import Action
 from .cards import instance_type
-from .rules import EXPLORE_MARKER_EYES, SURVEY, plan_options
 from .data import JDData
+from .rules import EXPLORE_MARKER_EYES, SURVEY, plan_options
 
 
 def card_name(card: str, seat: int) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from .cards import CardType, card_types, instance_type
@@ -80,7 +80,7 @@ def card_discount(source: CardType, target: CardType) -> int:
     return _card_discount(source.id, target.id)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _card_discount(source_id: str, target_id: str) -> int:
     types = card_types()
     src, ct = types[source_id], types[target_id]
@@ -125,7 +125,8 @@ def term_value(term: dict[str, Any], empire: Empire, other: Empire | None,
     if scope_empire is None:
         return 0
     if "per" in term:
-        return term["amount"] * (count(scope_empire, term["per"]) // term.get("every", 1))
+        per: int = term["amount"] * (count(scope_empire, term["per"]) // term.get("every", 1))
+        return per
     if "with" in term:
         (key, val), = term["with"].items()
         if key == "card":
@@ -134,8 +135,10 @@ def term_value(term: dict[str, Any], empire: Empire, other: Empire | None,
             ok = any(has_card(o, val) for o in others)
         else:
             ok = count(scope_empire, {"worlds": val}) > 0
-        return term["amount"] if ok else 0
-    return int(term["amount"])
+        once: int = term["amount"] if ok else 0
+        return once
+    amount: int = term["amount"]
+    return amount
 
 
 def card_vp(card: str, empire: Empire, other: Empire | None, others: Sequence[Empire]) -> int:

@@ -10,8 +10,8 @@ from ...core.errors import BadOptionsError
 from ...core.rng import Rng
 from .campaign import condition_ids
 from .cards import card_types, deck_instances
-from .rules import OPENING_DEAL, draw, msg
 from .data import JDData, data_from_json
+from .rules import OPENING_DEAL, draw, msg
 from .state import JDState
 
 RULES_VERSION = "2026.11"

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from ...core.api import Action, State
 from .cards import instance_type
+from .data import JDData
 from .empire import card_income, card_vp, icons, income, military
 from .rules import EXPLORE_MARKER_EYES, SURVEY, plan_options
 from .scoring import WIN_VP, is_solo, others_of
-from .data import JDData
 from .state import JDState
 
 CARD_VALUE = 0.9

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ...core.api import State
-from .cards import deck_instances, instance_type
+from .cards import deck_instances
 from .state import JDState
 
 
@@ -34,8 +34,4 @@ def check(state: State) -> list[str]:
             problems.append(f"seat {s} owes {d.owes[s]} cards but holds {len(d.hands[s])}")
         if d.phase == "plan" and len(d.hands[s]) > 10 + 0:
             problems.append(f"seat {s} starts a round with {len(d.hands[s])} cards (hand limit 10)")
-    for s, e in enumerate(d.empires):
-        for c in e:
-            if instance_type(c).id == "war_propaganda":
-                continue
     return problems

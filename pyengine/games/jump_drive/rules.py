@@ -8,8 +8,8 @@ from typing import Any
 from ...core.api import Action
 from ...core.rng import Rng
 from .cards import CardType, instance_type
-from .empire import card_discount, dev_cost, discount, has_card, icons, military
 from .data import JDData, copy_data
+from .empire import card_discount, dev_cost, discount, has_card, icons, military
 
 HAND_LIMIT = 10
 OPENING_DEAL = 7
@@ -109,11 +109,12 @@ def plan_options(d: JDData, seat: int) -> list[tuple[Action, dict[str, Any]]]:
     dev_opts = [c for c in devs + ([SURVEY] if not d.survey_used[seat] else []) if dev_allowed(d, seat, c)]
     base_disc = {w: discount(empire, wct) for w, wct in worlds}
     has = {cid: has_card(empire, cid) for cid in ("contact_specialist", "colony_convoy", "military_convoy")}
-    for dv in dev_opts:
-        cost = dev_cost(empire, _dev_type(seat, dv), alone=True)
-        if cost <= n - (0 if dv == SURVEY else 1):
-            out.append((Action("place", (("dev", dv),)), {"explore": False, "dev": dv, "world": None,
+    for dev in dev_opts:
+        cost = dev_cost(empire, _dev_type(seat, dev), alone=True)
+        if cost <= n - (0 if dev == SURVEY else 1):
+            out.append((Action("place", (("dev", dev),)), {"explore": False, "dev": dev, "world": None,
                                                          "second": None, "how": None, "cost": cost}))
+    dv: str | None
     for dv in [None, *dev_opts]:
         if dv is None:
             emp2, dcost, used, dvct = empire, 0, 0, None
@@ -259,7 +260,7 @@ def _reveal(d: JDData, rng: Rng) -> None:
             msg(d, "{player} explores: draws {n} cards, then discards {m}", player={"player": s},
                 n={"n": len(drawn)}, m={"n": d.owes[s]})
             if drawn:
-                msg(d, "You drew {cards}", [s], player={"player": s}, cards={"cards": [instance_type(c).id for c in drawn]})
+                msg(d, "You drew {cards}", [s], cards={"cards": [instance_type(c).id for c in drawn]})
             continue
         placed: list[str] = []
         dev = rec.get("dev")

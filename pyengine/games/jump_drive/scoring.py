@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.api import Outcome
 from ...core.rng import Rng
 from .cards import instance_type
+from .data import JDData
 from .empire import card_vp, income, military
 from .rules import HAND_LIMIT, draw, msg
-from .data import JDData
 
 WIN_VP = 50
 SOLO_ROUNDS = 7
@@ -192,6 +194,7 @@ def outcome(d: JDData) -> Outcome:
     """Return the outcome: most VP, then most cards in hand, then most income, then a shared win."""
     scores = list(d.vp)
     if is_solo(d):
+        details: dict[str, Any]
         if d.options.get("campaign"):
             won = d.ticked is not None
             details = {"campaign": {"used_before": list(d.campaign_used), "ticked": d.ticked}}

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ...core.api import JSON, Action, Message, Outcome, State
+from ...core.api import JSON, Action, Game, Message, Outcome, State
 from .data import JDData, copy_data, data_to_json
 from .describe import describe as describe_action
 from .describe import prompt as decision_prompt
@@ -12,14 +12,11 @@ from .rules import apply_action, legal_actions, plan_options, resample, seats_to
 from .scoring import outcome as scoring_outcome
 from .view import build_view
 
-if TYPE_CHECKING:
-    from .game import JumpDrive
-
 
 class JDState(State):
     """A Jump Drive position behind the common State API."""
 
-    def __init__(self, game: JumpDrive, data: JDData) -> None:
+    def __init__(self, game: Game, data: JDData) -> None:
         self.game = game
         self.d = data
         self._legal: dict[int, list[Action]] = {}

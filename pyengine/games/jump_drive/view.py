@@ -7,10 +7,10 @@ from typing import Any
 from ...core.api import JSON
 from .campaign import conditions
 from .cards import instance_type
+from .data import JDData
 from .empire import card_income, card_vp, dev_cost, icons, income, military, world_cost
 from .rules import EXPLORE_MARKER_EYES, dev_allowed, plan_options
 from .scoring import SOLO_ROUNDS, is_solo, others_of
-from .data import JDData
 
 
 def _card_vp_now(d: JDData, seat: int, card: str) -> int:

@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+from .core import registry as _registry
 from .core.api import Action, Game, GameInfo, Outcome, State
 from .core.errors import (
     EngineError,
@@ -23,7 +24,6 @@ from .core.errors import (
     UndoNotAllowedError,
     UnknownGameError,
 )
-from .core import registry as _registry
 from .core.match import Match
 from .core.registry import load_game
 from .games import jump_drive as _jump_drive  # noqa: F401  (importing it registers "jump_drive")

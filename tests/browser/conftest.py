@@ -23,15 +23,28 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 BOOT_TIMEOUT_MS = 120_000
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
-                      ".json": "application/json", ".webmanifest": "application/manifest+json"}
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+        ".webmanifest": "application/manifest+json",
+    }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, directory=str(DIST), **kwargs)
@@ -99,8 +112,13 @@ def context(server, blocked):
     profile = tempfile.mkdtemp(prefix="pyengine-e2e-")
     pw = sync_api.sync_playwright().start()
     ctx = pw.chromium.launch_persistent_context(
-        profile, executable_path=CHROMIUM, headless=True, args=FLAGS,
-        viewport={"width": 1400, "height": 1000}, accept_downloads=True)
+        profile,
+        executable_path=CHROMIUM,
+        headless=True,
+        args=FLAGS,
+        viewport={"width": 1400, "height": 1000},
+        accept_downloads=True,
+    )
 
     def route(r):
         if urllib.parse.urlsplit(r.request.url).hostname == "127.0.0.1":
@@ -170,7 +188,9 @@ def pytest_runtest_makereport(item, call):
             pg = item.funcargs["page"]
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             pg.screenshot(path=str(SCREENSHOTS / f"FAILED-{item.name}.png"), full_page=True)
-            notes = pg.eval_on_selector_all("[data-testid=notices] .notice", "els => els.map(e => e.textContent)")
+            notes = pg.eval_on_selector_all(
+                "[data-testid=notices] .notice", "els => els.map(e => e.textContent)"
+            )
             report.sections.append(("page notices", "\n".join(notes)))
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             report.sections.append(("screenshot", f"failed: {exc}"))

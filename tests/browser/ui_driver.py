@@ -21,8 +21,8 @@ SETTLED_JS = """() => {
 
 def boot(page, url: str) -> None:
     page.goto(url)
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready' || document.documentElement.dataset.engine === 'error'",
-                           timeout=BOOT_TIMEOUT_MS)
+    ready = "['ready', 'error'].includes(document.documentElement.dataset.engine)"
+    page.wait_for_function(ready, timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("document.documentElement.dataset.engine") == "ready", page.inner_text("body")
     page.wait_for_selector("[data-testid=home]")
 
@@ -74,8 +74,10 @@ def play_step(page) -> str:
         assert page.inner_text("[data-testid=action-label]").strip(), "the chosen play shows its label"
         page.click("[data-testid=confirm]")
     elif mode == "generic":
-        page.locator("[data-testid=decision] .action-list [data-testid=action-0], "
-                     "[data-testid=decision-panel] [data-testid=action-0]").first.click()
+        page.locator(
+            "[data-testid=decision] .action-list [data-testid=action-0], "
+            "[data-testid=decision-panel] [data-testid=action-0]"
+        ).first.click()
     else:
         raise AssertionError(f"unexpected mode {mode!r}")
     return mode

@@ -13,7 +13,8 @@ import {
   readAutosave, readSlot, writeSlot, deleteSlot, exportFile, parseImport, readFileText, ImportError, StorageFullError,
 } from "./storage.js";
 
-const TABLES = { jump_drive: jumpDriveTable }; // games with their own table; the rest use the generic panel
+// Games with their own table; the rest use the generic panel. `?generic` in the URL forces the generic panel.
+const TABLES = new URLSearchParams(location.search).has("generic") ? {} : { jump_drive: jumpDriveTable };
 
 const app = {
   root: null,

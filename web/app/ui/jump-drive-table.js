@@ -271,7 +271,7 @@ function planControls(session, snap, view, mine, parsed, ui, rerender) {
         title: "Explore (E)",
         onclick: () => { ui.sel = { dev: null, world: null, second: null, explore: !sel.explore, variant: null }; rerender(); },
       }, eyeIcon(), " Explore",
-      preview ? h("span", { class: "explore-preview", testid: "explore-preview" }, ` — draw ${preview.draw}, then discard ${preview.discard} (keep 2)`) : null) : null,
+      preview ? h("span", { class: "explore-preview", testid: "explore-preview" }, ` — draw ${preview.draw}, then discard ${preview.discard} (net +${preview.draw - preview.discard} cards)`) : null) : null,
       surveyOk ? h("button", {
         type: "button", class: ["btn", "survey-btn", sel.dev === "survey" ? "on" : null], testid: "survey",
         "aria-pressed": String(sel.dev === "survey"), disabled: session.busy,

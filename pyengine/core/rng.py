@@ -23,6 +23,18 @@ class Rng:
         """Rebuild a generator from a saved state."""
         return cls(state)
 
+    @classmethod
+    def from_text(cls, text: str) -> Rng:
+        """Rebuild a generator from its JSON text form (16 hex digits).
+
+        The state is kept as text in game states because JavaScript numbers lose integers above 2**53.
+        """
+        return cls(int(text, 16))
+
+    def to_text(self) -> str:
+        """Return the state as 16 hex digits, safe in JSON read by JavaScript."""
+        return f"{self.state:016x}"
+
     def next_u64(self) -> int:
         """Return the next 64-bit unsigned integer."""
         self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK

@@ -17,7 +17,7 @@ class JDData:
 
     players: int
     options: dict[str, Any]
-    rng: int
+    rng: str  # the PRNG state as 16 hex digits (text: JavaScript cannot hold 64-bit integers)
     round: int = 1
     phase: str = "opening"
     deck: list[str] = field(default_factory=list)

@@ -50,7 +50,7 @@ class JumpDrive(Game):
             raise BadOptionsError("the campaign option is for solitaire (1 player) only")
         if len(used) >= len(condition_ids()):
             raise BadOptionsError("every campaign condition is already used: the campaign is over")
-        d = JDData(players=players, options=opts, rng=Rng(seed).state)
+        d = JDData(players=players, options=opts, rng=Rng(seed).to_text())
         d.deck = list(deck_instances())
         d.hands = [[] for _ in range(players)]
         d.empires = [[] for _ in range(players)]
@@ -63,10 +63,10 @@ class JumpDrive(Game):
         d.pending_choices = [[] for _ in range(players)]
         d.revealed = [None] * players
         d.campaign_used = used
-        rng = Rng.from_state(d.rng)
+        rng = Rng.from_text(d.rng)
         for s in range(players):
             draw(d, rng, s, OPENING_DEAL)
-        d.rng = rng.state
+        d.rng = rng.to_text()
         msg(d, "Each player is dealt 7 cards and keeps 5")
         return JDState(self, d)
 

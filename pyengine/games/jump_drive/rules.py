@@ -191,7 +191,7 @@ def apply_action(d: JDData, seat: int, action: Action, plan: dict[str, Any] | No
 
     ``plan`` may carry the commitment record of a placement, already computed with the legal actions.
     """
-    rng = Rng.from_state(d.rng)
+    rng = Rng.from_text(d.rng)
     kind = action.kind
     if kind == "keep":
         d.commits[seat] = {"discard": (action.get("discard") or "").split(",")}
@@ -227,7 +227,7 @@ def apply_action(d: JDData, seat: int, action: Action, plan: dict[str, Any] | No
             text={"text": d.ticked or ""})
         d.phase = "over"
         d.over = True
-    d.rng = rng.state
+    d.rng = rng.to_text()
 
 
 def _finish_opening(d: JDData) -> None:
@@ -331,5 +331,5 @@ def resample(d: JDData, seat: int, seed: int) -> JDData:
         out.hands[s] = fixed_cards + pool[:n]
         pool = pool[n:]
     out.deck = pool
-    out.rng = rng.next_u64()
+    out.rng = Rng(rng.next_u64()).to_text()
     return out

@@ -109,8 +109,9 @@ def plan_options(d: JDData, seat: int) -> list[tuple[Action, dict[str, Any]]]:
     dev_opts = [c for c in devs + ([SURVEY] if not d.survey_used[seat] else []) if dev_allowed(d, seat, c)]
     base_disc = {w: discount(empire, wct) for w, wct in worlds}
     has = {cid: has_card(empire, cid) for cid in ("contact_specialist", "colony_convoy", "military_convoy")}
+    dev_full = {dv: dev_cost(empire, _dev_type(seat, dv), alone=False) for dv in dev_opts}
     for dev in dev_opts:
-        cost = dev_cost(empire, _dev_type(seat, dev), alone=True)
+        cost = max(0, dev_full[dev] - 1)  # placed alone: 1 less (never below 0)
         if cost <= n - (0 if dev == SURVEY else 1):
             out.append((Action("place", (("dev", dev),)), {"explore": False, "dev": dev, "world": None,
                                                          "second": None, "how": None, "cost": cost}))
@@ -121,7 +122,7 @@ def plan_options(d: JDData, seat: int) -> list[tuple[Action, dict[str, Any]]]:
         else:
             dvct = _dev_type(seat, dv)
             emp2 = [*empire, f"survey_team-{seat}" if dv == SURVEY else dv]
-            dcost = dev_cost(empire, dvct, alone=False)
+            dcost = dev_full[dv]
             used = 0 if dv == SURVEY else 1
         contact = has["contact_specialist"] or (dvct is not None and dvct.id == "contact_specialist")
         colony = has["colony_convoy"] or (dvct is not None and dvct.id == "colony_convoy")

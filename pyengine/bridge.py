@@ -108,9 +108,14 @@ def _op_new_match(req: dict[str, Any]) -> JSON:
             if not isinstance(s, dict) or not isinstance(s.get("name"), str) or s.get("kind") not in SEAT_KINDS:
                 raise BadRequest(f"bad seat {s!r}: needs a name and a kind in {list(SEAT_KINDS)}")
         seats = [{"name": s["name"][:40], "kind": s["kind"]} for s in seats]
+        if len(seats) != players:
+            raise BadRequest(f"{players} players but {len(seats)} seats given")
+    viewer = _viewer(req)
+    if viewer is not None and not 0 <= viewer < players:
+        raise BadRequest(f"viewer {viewer!r} is not a seat of a {players}-player match")
     match = Match(load_game(game_id), seed, players, options, seats)
     mid = _register(match)
-    return snapshot(mid, match, _viewer(req))
+    return snapshot(mid, match, viewer)
 
 
 def _op_bot(req: dict[str, Any]) -> JSON:

@@ -8,6 +8,7 @@ import sys
 import time
 from collections.abc import Sequence
 
+from .core.errors import EngineError
 from .core.registry import load_game
 from .core.rng import Rng
 
@@ -127,5 +128,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line."""
     args = build_parser().parse_args(argv)
-    code: int = args.fn(args)
+    try:
+        code: int = args.fn(args)
+    except EngineError as exc:  # e.g. an unknown game: a clear message, not a traceback
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     return code

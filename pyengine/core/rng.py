@@ -45,8 +45,8 @@ class Rng:
 
     def randbelow(self, n: int) -> int:
         """Return a uniform integer in [0, n) without modulo bias."""
-        if n <= 0:
-            raise ValueError(f"randbelow needs n > 0, got {n!r}")
+        if not 0 < n <= 1 << 64:
+            raise ValueError(f"randbelow needs 0 < n <= 2**64, got {n!r}")
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
             x = self.next_u64()

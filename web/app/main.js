@@ -276,6 +276,10 @@ function renderGame() {
   const end = snap.terminal ? endScreen(session, {
     onHome: goHome,
     onNewSame: () => startMatch(app.lastRequest || { game: snap.game, players: snap.players, seed: null, options: snap.options || {}, seats: snap.seats }),
+    onCampaignNext: (used) => startMatch({
+      game: snap.game, players: snap.players, seed: null, seats: snap.seats,
+      options: { ...(snap.options || {}), campaign: true, campaign_used: used },
+    }),
   }) : null;
   const scrollY = window.scrollY;
   replace(app.screen, h("div", { class: ["game", session.busy ? "busy" : null], testid: "game", dataset: { game: snap.game, busy: session.busy ? "1" : "0", terminal: snap.terminal ? "1" : "0" } },

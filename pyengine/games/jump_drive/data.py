@@ -85,7 +85,7 @@ def copy_data(d: JDData) -> JDData:
         pending_choices=[list(p) for p in d.pending_choices], choices=dict(d.choices),
         revealed=[dict(r) if r else None for r in d.revealed], imaginary=list(d.imaginary),
         vp_history=[list(v) for v in d.vp_history], campaign_used=list(d.campaign_used),
-        ticked=d.ticked, msgs=[[m[0], m[1], m[2]] for m in d.msgs], epoch=d.epoch, over=d.over)
+        ticked=d.ticked, msgs=[_copy_msg(m) for m in d.msgs], epoch=d.epoch, over=d.over)
 
 
 def _copy_commit(c: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -95,3 +95,9 @@ def _copy_commit(c: dict[str, Any] | None) -> dict[str, Any] | None:
     if "discard" in out:
         out["discard"] = list(out["discard"])
     return out
+
+
+def _copy_msg(m: list[Any]) -> list[Any]:
+    """Copy one log message: [template, {name: {ref: value}}, visible_to]."""
+    args = {k: {rk: (list(rv) if isinstance(rv, list) else rv) for rk, rv in v.items()} for k, v in m[1].items()}
+    return [m[0], args, None if m[2] is None else list(m[2])]

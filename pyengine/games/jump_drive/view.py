@@ -7,7 +7,7 @@ from typing import Any
 from ...core.api import JSON
 from .campaign import conditions
 from .cards import instance_type
-from .data import JDData
+from .data import JDData, _copy_commit
 from .empire import card_income, card_vp, dev_cost, icons, income, military, world_cost
 from .rules import EXPLORE_MARKER_EYES, dev_allowed, plan_options
 from .scoring import SOLO_ROUNDS, is_solo, others_of
@@ -74,6 +74,7 @@ def build_view(d: JDData, viewer: int | None) -> JSON:
     """Return the view of one seat (or of a spectator, for None)."""
     players = []
     for s in range(d.players):
+        shown = d.revealed[s]
         emp = d.empires[s]
         others = others_of(d, s)
         p: dict[str, Any] = {
@@ -85,14 +86,15 @@ def build_view(d: JDData, viewer: int | None) -> JSON:
             "developments": sum(1 for c in emp if not instance_type(c).is_world),
             "worlds": sum(1 for c in emp if instance_type(c).is_world),
             "survey_team_used": d.survey_used[s], "status": _status(d, s),
-            "revealed": d.revealed[s], "owes": d.owes[s] if d.phase in ("pay", "hand_limit") else 0,
+            "revealed": dict(shown) if shown else None,
+            "owes": d.owes[s] if d.phase in ("pay", "hand_limit") else 0,
             "owe_reason": d.owe_reason[s] if d.phase in ("pay", "hand_limit") and d.owes[s] else None,
         }
         p["vp_rate"] = sum(row["vp"] for row in p["empire"])
         if viewer == s:
             p["hand"] = list(d.hands[s])
             if d.commits[s] is not None:
-                p["plan"] = dict(d.commits[s] or {})
+                p["plan"] = _copy_commit(d.commits[s]) or {}
             if d.phase == "score_choice":
                 p["choices_pending"] = list(d.pending_choices[s])
         players.append(p)
@@ -100,7 +102,7 @@ def build_view(d: JDData, viewer: int | None) -> JSON:
         "round": d.round, "rounds_limit": SOLO_ROUNDS if is_solo(d) else None, "phase": d.phase,
         "solo": is_solo(d), "deck": len(d.deck), "discard": len(d.discard),
         "survey_teams_left": sum(1 for u in d.survey_used if not u), "viewer": viewer, "players": players,
-        "last_reveal": list(d.revealed), "vp_history": [list(v) for v in d.vp_history],
+        "last_reveal": [dict(r) if r else None for r in d.revealed], "vp_history": [list(v) for v in d.vp_history],
         "imaginary_empire": {"military": d.round, "cards": list(d.imaginary)} if is_solo(d) else None,
         "campaign": None,
     }

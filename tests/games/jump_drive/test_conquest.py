@@ -31,7 +31,7 @@ def test_item4_military_only_against_rebels() -> None:
 def test_item4_military_and_payment_cannot_be_combined() -> None:
     """Military 2 against defense 3 cannot be topped up with cards: the world is not placeable."""
     ibf = inst("imperium_blaster_factory")
-    s = position(hands=[[ibf] + [inst("comet_zone", 0), inst("comet_zone", 1), inst("gem_world")], []],
+    s = position(hands=[[ibf, inst("comet_zone", 0), inst("comet_zone", 1), inst("gem_world")], []],
                  empires=[[inst("space_marines")], []], survey_spent=True)
     assert all(ibf not in t for t in texts(s, 0))
 

@@ -37,7 +37,7 @@ def test_item6_a_card_never_helps_its_own_placement() -> None:
 def test_item6_development_discount_applies_to_world_placed_with_it() -> None:
     """Mining Robots placed this round already discounts the brown world placed with it."""
     mr, cz = inst("mining_robots"), inst("comet_zone")  # comet zone: brown, cost 3
-    hand = [mr, cz] + [inst("gem_world"), inst("gem_world", 1), inst("ancient_races"), inst("asteroid_belt")]
+    hand = [mr, cz, inst("gem_world"), inst("gem_world", 1), inst("ancient_races"), inst("asteroid_belt")]
     s = position(hands=[hand, [inst("asteroid_belt", 1)]])
     play(s, 0, f"place dev={mr} world={cz}")
     play(s, 1, "explore")

@@ -414,13 +414,44 @@ const TIEBREAK_TEXT = {
   cards_in_hand: "Tied on VP — decided by most cards in hand.",
   income: "Tied on VP and cards in hand — decided by highest income.",
   shared: "Tied on VP, cards in hand and income — the tied players share the win.",
+  solo: "Solitaire: 7 rounds; a win needs the target VP (in the campaign, a victory condition not used before).",
 };
 
 export function tiebreakText(tb) {
   return TIEBREAK_TEXT[tb] || (tb ? `Decided by: ${tb}` : "");
 }
 
-export function endScreen(session, { onHome, onNewSame }) {
+// The solo campaign's progress lives in the game options (campaign_used), so saves carry it with no other store.
+function campaignPanel(snap, out, onCampaignNext) {
+  const camp = snap.view && snap.view.campaign;
+  if (!camp) return null;
+  const used = (camp.used || []).slice();
+  const ticked = out.details && out.details.campaign ? out.details.campaign.ticked : null;
+  const names = Object.fromEntries((camp.conditions || []).map((c) => [c.id, c.name]));
+  const done = ticked ? [...used, ticked] : used;
+  const total = (camp.conditions || []).length || 4;
+  const game = used.length + 1;
+  let status;
+  let next = null;
+  if (!ticked) {
+    status = `Campaign lost in game ${game} of ${total}: no unused victory condition was met.`;
+    next = h("button", { type: "button", class: "btn primary", testid: "campaign-restart",
+      onclick: () => onCampaignNext("") }, "Start a new campaign");
+  } else if (done.length >= total) {
+    status = `Campaign won! All ${total} victory conditions met in ${total} games in a row.`;
+  } else {
+    status = `Game ${game} of ${total} won: ${names[ticked] || ticked} ticked off.`;
+    next = h("button", { type: "button", class: "btn primary", testid: "campaign-next",
+      onclick: () => onCampaignNext(done.join(",")) }, `Next campaign game (${game + 1} of ${total})`);
+  }
+  return h("div", { class: "campaign-progress", testid: "campaign-progress" },
+    h("p", { testid: "campaign-status" }, status),
+    h("ul", {}, (camp.conditions || []).map((c) => h("li", { class: done.includes(c.id) ? "done" : null, title: c.text },
+      done.includes(c.id) ? "✔ " : "☐ ", `${c.name}: ${c.text}`))),
+    next);
+}
+
+export function endScreen(session, { onHome, onNewSame, onCampaignNext }) {
   const snap = session.snapshot;
   const out = snap.outcome || {};
   const players = (snap.view && snap.view.players) || [];
@@ -434,6 +465,7 @@ export function endScreen(session, { onHome, onNewSame }) {
     h("h2", {}, "Game over"),
     h("p", { class: "winner", testid: "winner" }, names.length > 1 ? `Shared win: ${names.join(" and ")}` : `${names[0] ?? "Nobody"} wins!`),
     h("p", { class: "tiebreak", testid: "tiebreak" }, tiebreakText(out.tiebreak)),
+    campaignPanel(snap, out, onCampaignNext || (() => {})),
     h("table", { class: "scores", testid: "scores" },
       h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "VP"), h("th", {}, "Cards in hand"), h("th", {}, "Income"))),
       h("tbody", {}, rows.map((r) => h("tr", { class: winners.has(r.seat) ? "win" : null },

@@ -1,0 +1,551 @@
+"""The JS <-> Python bridge (docs/BRIDGE.md): one JSON string in, one JSON string out, for every op."""
+
+from __future__ import annotations
+
+import decimal
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import pyengine
+from pyengine.bridge import handle
+from pyengine.core.match import SAVE_FORMAT
+
+GAME = "jump_drive"
+ROOT_DOC = Path(__file__).resolve().parents[1] / "docs" / "BRIDGE.md"
+SNAPSHOT_KEYS = {"match", "game", "players", "seed", "options", "seats", "viewer", "to_move", "terminal",
+                 "outcome", "view", "decision", "log", "can_undo", "log_length"}
+DOCUMENTED_CODES = {"action/invalid", "action/illegal", "action/inactive_player", "action/gameover",
+                    "undo/not_allowed", "save/invalid", "save/incompatible_version", "game/unknown",
+                    "bridge/bad_request", "match/unknown", "engine/error"}
+
+
+def call(request: Any) -> dict[str, Any]:
+    """Send one request (an object, or raw text) and decode the answer; the answer is always a JSON object."""
+    text = request if isinstance(request, str) else json.dumps(request)
+    answer = handle(text)
+    assert isinstance(answer, str)
+    data = json.loads(answer)
+    assert isinstance(data, dict) and isinstance(data.get("ok"), bool)
+    return data
+
+
+def ok(request: dict[str, Any]) -> dict[str, Any]:
+    data = call(request)
+    assert data["ok"] is True, data
+    return data
+
+
+def error(request: Any, code: str) -> str:
+    """The request must fail as {"ok": false, "error": {code, message}}; returns the message."""
+    data = call(request)
+    assert data["ok"] is False, data
+    assert set(data) == {"ok", "error"}
+    assert set(data["error"]) == {"code", "message"}
+    assert data["error"]["code"] == code, data["error"]
+    assert isinstance(data["error"]["message"], str) and data["error"]["message"]
+    return str(data["error"]["message"])
+
+
+def new_match(players: int = 2, seed: int = 7, viewer: int | None = 0, **extra: Any) -> dict[str, Any]:
+    return ok({"op": "new_match", "game": GAME, "players": players, "seed": seed, "options": {},
+               "viewer": viewer, **extra})
+
+
+def strings(data: Any) -> set[str]:
+    """Every string in some JSON data (keys and values), with comma-separated lists split into items."""
+    out: set[str] = set()
+    if isinstance(data, dict):
+        for k, v in data.items():
+            out |= strings(k) | strings(v)
+    elif isinstance(data, list):
+        for v in data:
+            out |= strings(v)
+    elif isinstance(data, str):
+        out.add(data)
+        out.update(data.replace("=", ",").replace(" ", ",").split(","))
+    return out
+
+
+def hand(snapshot: dict[str, Any], seat: int) -> list[str]:
+    return list(snapshot["view"]["players"][seat]["hand"])
+
+
+def check_snapshot(snap: dict[str, Any], viewer: int | None) -> None:
+    assert set(snap) >= SNAPSHOT_KEYS
+    assert snap["game"] == GAME and snap["viewer"] == viewer
+    assert snap["to_move"] == sorted(snap["to_move"])
+    decision = snap["decision"]
+    if viewer is None or viewer not in snap["to_move"]:
+        assert decision is None
+    else:
+        assert decision["seat"] == viewer and decision["kind"] and decision["prompt"]
+        assert decision["actions"] and all(set(a) == {"a", "label"} for a in decision["actions"])
+    for entry in snap["log"]:
+        assert set(entry) == {"seq", "t", "args"}
+        for arg in entry["args"].values():
+            assert len(arg) == 1 and next(iter(arg)) in ("player", "card", "cards", "n", "text")
+
+
+# --- info, catalog, bench --------------------------------------------------------------------------------
+
+def test_info_lists_engine_version_and_every_game_info() -> None:
+    """info answers the engine version and one GameInfo per registered game, with the documented fields."""
+    data = ok({"op": "info"})
+    assert data["engine_version"] == pyengine.__version__
+    ids = [g["id"] for g in data["games"]]
+    assert ids == pyengine.core.registry.games()
+    jd = data["games"][ids.index(GAME)]
+    assert {"id", "name", "min_players", "max_players", "rules_version", "options"} <= set(jd)
+    assert (jd["min_players"], jd["max_players"]) == (1, 4)
+    for o in jd["options"]:
+        assert {"name", "type", "default", "label", "help"} <= set(o)
+
+
+def test_catalog_returns_card_records() -> None:
+    """catalog answers the game's cards as a list of records with ids and names."""
+    cards = ok({"op": "catalog", "game": GAME})["cards"]
+    assert cards == json.loads(json.dumps(pyengine.load_game(GAME).catalog()))
+    assert len(cards) > 10 and all(isinstance(c["id"], str) and c["name"] for c in cards)
+    assert len({c["id"] for c in cards}) == len(cards)
+
+
+def test_catalog_of_an_unknown_game_is_game_unknown() -> None:
+    """catalog for an id that is not registered answers game/unknown quoting it."""
+    assert "'nope'" in error({"op": "catalog", "game": "nope"}, "game/unknown")
+
+
+def test_bench_plays_the_requested_number_of_games() -> None:
+    """bench with a tiny count answers games, seconds and games_per_s consistent with each other."""
+    data = ok({"op": "bench", "game": GAME, "games": 2})
+    assert data["games"] == 2 and data["seconds"] > 0
+    assert data["games_per_s"] == pytest.approx(2 / data["seconds"])
+
+
+def test_selftest_answers_a_reproducible_digest_of_one_seeded_game() -> None:
+    """selftest answers the action count and sha256 of one seeded random game, the same on every call."""
+    req = {"op": "selftest", "game": GAME, "seed": 5, "players": 2}
+    first, second = ok(req), ok(req)
+    assert first == second
+    assert first["actions"] > 0 and re.fullmatch(r"[0-9a-f]{64}", first["sha256"])
+    assert ok({**req, "seed": 6})["sha256"] != first["sha256"]
+    error({"op": "selftest", "game": GAME, "seed": "5", "players": 2}, "bridge/bad_request")
+
+
+# --- new_match, state, snapshots ----------------------------------------------------------------------------
+
+def test_new_match_answers_a_match_id_and_a_snapshot() -> None:
+    """new_match answers a match id plus a full snapshot for the viewer, with its pending decision."""
+    snap = new_match(players=2, seed=7, viewer=0)
+    check_snapshot(snap, 0)
+    assert isinstance(snap["match"], str) and snap["match"]
+    assert snap["players"] == 2 and snap["seed"] == 7 and snap["to_move"] == [0, 1]
+    assert snap["terminal"] is False and snap["outcome"] is None
+    assert snap["log_length"] == 0 and snap["can_undo"] is False
+    assert snap["options"] == pyengine.load_game(GAME).info.defaults()
+    assert len(hand(snap, 0)) == 7
+    state = pyengine.load_game(GAME).new_initial_state(seed=7, players=2)
+    assert [a["a"] for a in snap["decision"]["actions"]] == [str(a) for a in state.legal_actions(0)]
+
+
+def test_new_match_ids_are_distinct() -> None:
+    """Each new_match gets a fresh id."""
+    ids = {new_match()["match"] for _ in range(3)}
+    assert len(ids) == 3
+
+
+def test_new_match_without_seed_picks_one_and_reports_it() -> None:
+    """A null seed is replaced by a concrete integer seed that the snapshot reports."""
+    snap = ok({"op": "new_match", "game": GAME, "players": 1, "seed": None, "viewer": 0})
+    assert isinstance(snap["seed"], int) and not isinstance(snap["seed"], bool)
+
+
+def test_player_names_are_passed_through_as_data() -> None:
+    """Seat names come back exactly as given (markup and braces included), never interpreted."""
+    names = ["<b>Ann</b> & \"Bo\"", "{player} 'x'; DROP"]
+    snap = new_match(seats=[{"name": names[0], "kind": "human"}, {"name": names[1], "kind": "greedy"}])
+    assert snap["seats"] == [{"name": names[0], "kind": "human"}, {"name": names[1], "kind": "greedy"}]
+    again = ok({"op": "state", "match": snap["match"], "viewer": None})
+    assert again["seats"] == snap["seats"]
+    save = ok({"op": "save", "match": snap["match"]})["save"]
+    assert [s["name"] for s in save["seats"]] == names
+
+
+def test_state_answers_the_same_snapshot_for_the_same_viewer() -> None:
+    """state for a viewer repeats new_match's snapshot; a spectator (null) gets no decision and no hand."""
+    snap = new_match(players=3, seed=4, viewer=1)
+    again = ok({"op": "state", "match": snap["match"], "viewer": 1})
+    assert {k: v for k, v in again.items() if k != "ok"} == {k: v for k, v in snap.items() if k != "ok"}
+    spectator = ok({"op": "state", "match": snap["match"], "viewer": None})
+    check_snapshot(spectator, None)
+    assert spectator["decision"] is None and spectator["can_undo"] is False
+    assert all("hand" not in p for p in spectator["view"]["players"])
+
+
+def test_snapshot_for_a_viewer_shows_only_that_seats_hand() -> None:
+    """The viewer's own hand is in its snapshot; no other seat's hand card appears anywhere in it."""
+    snap = new_match(players=3, seed=11, viewer=0)
+    mid = snap["match"]
+    hands = {s: hand(ok({"op": "state", "match": mid, "viewer": s}), s) for s in range(3)}
+    for viewer in range(3):
+        seen = strings(ok({"op": "state", "match": mid, "viewer": viewer}))
+        for other in range(3):
+            if other != viewer:
+                assert not seen & set(hands[other]), f"seat {viewer} sees seat {other}'s cards"
+    spectator = strings(ok({"op": "state", "match": mid, "viewer": None}))
+    assert not spectator & (set(hands[0]) | set(hands[1]) | set(hands[2]))
+
+
+def test_hidden_opening_commitment_leaves_no_trace_in_other_snapshots() -> None:
+    """After seat 1 commits its opening discards, seat 0's snapshot has no trace of which cards they were."""
+    snap = new_match(players=2, seed=7, viewer=1)
+    mid = snap["match"]
+    before0 = ok({"op": "state", "match": mid, "viewer": 0})
+    choice = snap["decision"]["actions"][-1]["a"]
+    after1 = ok({"op": "submit", "match": mid, "seat": 1, "action": choice, "viewer": 1})
+    assert after1["view"]["players"][1]["plan"]["discard"] == choice.split("=")[1].split(",")
+    after0 = ok({"op": "state", "match": mid, "viewer": 0})
+    discards = set(choice.split("=")[1].split(","))
+    assert not strings(after0) & discards
+    assert not strings(after0) & set(hand(after1, 1))
+    assert "plan" not in after0["view"]["players"][1]
+    assert after0["view"]["players"][1]["status"] == "ready"
+    for key in ("seed", "match"):
+        before0.pop(key)
+        after0.pop(key)
+    # Only seat 1's public status and the undo/log counters may differ.
+    assert after0["view"]["players"][0] == before0["view"]["players"][0]
+    assert after0["to_move"] == [0]
+
+
+def test_hidden_plan_commitment_leaves_no_trace_in_other_snapshots() -> None:
+    """In a round's plan, seat 1's committed cards are invisible to seat 0 and to spectators until revealed."""
+    snap = new_match(players=2, seed=3, viewer=0)
+    mid = snap["match"]
+    for seat in (0, 1):
+        ok({"op": "bot", "match": mid, "seat": seat, "viewer": seat})
+    s1 = ok({"op": "state", "match": mid, "viewer": 1})
+    placing = [a["a"] for a in s1["decision"]["actions"] if a["a"].startswith("place")]
+    assert placing, "seat 1 has nothing to place in round 1 of this seed"
+    choice = placing[-1]
+    ok({"op": "submit", "match": mid, "seat": 1, "action": choice, "viewer": 1})
+    committed = {v for tok in choice.split()[1:] for v in [tok.split("=")[1]] if v not in ("survey", "contact")}
+    for viewer in (0, None):
+        seen = ok({"op": "state", "match": mid, "viewer": viewer})
+        assert not strings(seen) & committed, f"viewer {viewer} sees seat 1's hidden plan {choice!r}"
+        assert "plan" not in seen["view"]["players"][1]
+
+
+def test_bot_answer_for_another_viewer_carries_no_action_text() -> None:
+    """A bot move for seat 1 reported to viewer 0 says only which seat moved; viewer 1 is told the action."""
+    snap = new_match(players=2, seed=7, viewer=0)
+    mid = snap["match"]
+    ans = ok({"op": "bot", "match": mid, "seat": 1, "viewer": 0})
+    assert ans["played"] == {"seat": 1}
+    assert ans["log_length"] == 1 and ans["to_move"] == [0]
+    ans1 = ok({"op": "state", "match": mid, "viewer": 1})
+    committed = set(ans1["view"]["players"][1]["plan"]["discard"])
+    assert not strings(ans) & committed
+    other = new_match(players=2, seed=7, viewer=1)
+    mine = ok({"op": "bot", "match": other["match"], "seat": 1, "viewer": 1})
+    assert set(mine["played"]) == {"seat", "action", "label"} and mine["played"]["seat"] == 1
+    assert mine["played"]["action"] in [a["a"] for a in other["decision"]["actions"]]
+    assert mine["played"]["label"]
+
+
+def test_private_draws_are_logged_only_to_the_drawer() -> None:
+    """After both seats explore, each seat's log names only cards now in its own hand; spectators see none."""
+    snap = new_match(players=2, seed=7, viewer=0)
+    mid = snap["match"]
+    for seat in (0, 1):
+        ok({"op": "bot", "match": mid, "seat": seat, "viewer": None})
+    for seat in (0, 1):
+        ok({"op": "submit", "match": mid, "seat": seat, "action": "explore", "viewer": None})
+    for viewer in (0, 1):
+        view = ok({"op": "state", "match": mid, "viewer": viewer})
+        types_in_hand = sorted(c.rsplit("-", 1)[0] for c in hand(view, viewer))
+        named = [c for e in view["log"] for arg in e["args"].values() for c in arg.get("cards", [])]
+        assert named, "the drawer's log should name the cards it drew"
+        assert all(named.count(c) <= types_in_hand.count(c) for c in named)
+    spectator = ok({"op": "state", "match": mid, "viewer": None})
+    assert not [e for e in spectator["log"] if any("cards" in a for a in e["args"].values())]
+
+
+# --- submit, submit_many, undo, bot ---------------------------------------------------------------------------
+
+def test_submit_applies_the_action_and_answers_the_new_snapshot() -> None:
+    """submit applies one canonical action for a seat and answers the viewer's new snapshot."""
+    snap = new_match(players=2, seed=7, viewer=0)
+    action = snap["decision"]["actions"][0]["a"]
+    ans = ok({"op": "submit", "match": snap["match"], "seat": 0, "action": action, "viewer": 0})
+    check_snapshot(ans, 0)
+    assert ans["log_length"] == 1 and ans["to_move"] == [1] and ans["decision"] is None
+    assert ans["can_undo"] is True
+
+
+def test_submit_errors_carry_stable_codes_and_quote_the_input() -> None:
+    """submit answers action/invalid, action/illegal and action/inactive_player with the input quoted."""
+    snap = new_match(players=2, seed=7, viewer=0)
+    mid = snap["match"]
+    assert "'Bad Text'" in error({"op": "submit", "match": mid, "seat": 0, "action": "Bad Text"},
+                                 "action/invalid")
+    assert "'explore'" in error({"op": "submit", "match": mid, "seat": 0, "action": "explore"}, "action/illegal")
+    first = snap["decision"]["actions"][0]["a"]
+    ok({"op": "submit", "match": mid, "seat": 0, "action": first, "viewer": 0})
+    assert repr(first) in error({"op": "submit", "match": mid, "seat": 0, "action": first},
+                                "action/inactive_player")
+    assert ok({"op": "state", "match": mid, "viewer": 0})["log_length"] == 1
+
+
+def test_submit_after_the_end_is_action_gameover() -> None:
+    """Once the game is over, submit answers action/gameover."""
+    snap = new_match(players=1, seed=2, viewer=0)
+    mid = snap["match"]
+    last = snap
+    for _ in range(500):
+        if last["terminal"]:
+            break
+        last = ok({"op": "bot", "match": mid, "seat": last["to_move"][0], "viewer": 0})
+    assert last["terminal"] and last["outcome"] is not None and last["decision"] is None
+    assert set(last["outcome"]) == {"scores", "winners", "tiebreak", "details"}
+    assert "'explore'" in error({"op": "submit", "match": mid, "seat": 0, "action": "explore"}, "action/gameover")
+    assert last["can_undo"] is False
+
+
+def _to_paying(seed: int = 7) -> tuple[str, dict[str, Any]]:
+    """A 2-player match where both seats explored: each now owes 3 discards."""
+    snap = new_match(players=2, seed=seed, viewer=0)
+    mid = snap["match"]
+    for seat in (0, 1):
+        ok({"op": "bot", "match": mid, "seat": seat, "viewer": None})
+    for seat in (0, 1):
+        ok({"op": "submit", "match": mid, "seat": seat, "action": "explore", "viewer": None})
+    view = ok({"op": "state", "match": mid, "viewer": 0})
+    assert view["view"]["players"][0]["owes"] == 3
+    return mid, view
+
+
+def test_submit_many_applies_every_action_in_order() -> None:
+    """submit_many applies a list of actions for one seat and answers the final snapshot."""
+    mid, view = _to_paying()
+    cards = hand(view, 0)[:3]
+    ans = ok({"op": "submit_many", "match": mid, "seat": 0, "actions": [f"pay card={c}" for c in cards],
+              "viewer": 0})
+    assert ans["log_length"] == view["log_length"] + 3
+    assert not set(cards) & set(hand(ans, 0))
+
+
+@pytest.mark.parametrize("bad", ["pay card=not_a_card-9", "Bad Text", 5, "explore"])
+def test_submit_many_is_all_or_nothing(bad: Any) -> None:
+    """A bad action in the middle of submit_many leaves the state and the log exactly as they were."""
+    mid, view = _to_paying()
+    before = ok({"op": "save", "match": mid})["save"]
+    cards = hand(view, 0)
+    actions = [f"pay card={cards[0]}", bad, f"pay card={cards[1]}"]
+    data = call({"op": "submit_many", "match": mid, "seat": 0, "actions": actions, "viewer": 0})
+    assert data["ok"] is False and data["error"]["code"] in DOCUMENTED_CODES
+    assert ok({"op": "save", "match": mid})["save"] == before
+    after = ok({"op": "state", "match": mid, "viewer": 0})
+    assert {k: v for k, v in after.items()} == {k: v for k, v in view.items()}
+    # The match still works normally afterwards.
+    ok({"op": "submit", "match": mid, "seat": 0, "action": f"pay card={cards[0]}", "viewer": 0})
+
+
+def test_submit_many_rolls_back_the_undo_position_too() -> None:
+    """After a failed submit_many, undo rights are the same as before it."""
+    snap = new_match(players=3, seed=5, viewer=0)
+    mid = snap["match"]
+    first = snap["decision"]["actions"][0]["a"]
+    error({"op": "submit_many", "match": mid, "seat": 0, "actions": [first, first]}, "action/inactive_player")
+    state = ok({"op": "state", "match": mid, "viewer": 0})
+    assert state["can_undo"] is False and state["log_length"] == 0
+    error({"op": "undo", "match": mid, "seat": 0}, "undo/not_allowed")
+
+
+def test_undo_takes_back_the_seats_own_commitment() -> None:
+    """undo restores the seat's choice while the other seat still chooses; it is refused after a reveal."""
+    snap = new_match(players=2, seed=7, viewer=0)
+    mid = snap["match"]
+    first = snap["decision"]["actions"][2]["a"]
+    ok({"op": "submit", "match": mid, "seat": 0, "action": first, "viewer": 0})
+    assert "seat 1" in error({"op": "undo", "match": mid, "seat": 1, "viewer": 1}, "undo/not_allowed")
+    back = ok({"op": "undo", "match": mid, "seat": 0, "viewer": 0})
+    assert {k: v for k, v in back.items() if k != "ok"} == {k: v for k, v in snap.items() if k != "ok"}
+    ok({"op": "submit", "match": mid, "seat": 0, "action": first, "viewer": 0})
+    ok({"op": "bot", "match": mid, "seat": 1, "viewer": 0})
+    error({"op": "undo", "match": mid, "seat": 0, "viewer": 0}, "undo/not_allowed")
+
+
+def test_bot_plays_a_legal_action_for_a_seat_to_move_only() -> None:
+    """bot moves a seat that is to move, and answers action/inactive_player for one that is not."""
+    snap = new_match(players=2, seed=9, viewer=0)
+    mid = snap["match"]
+    ans = ok({"op": "bot", "match": mid, "seat": 0, "viewer": 0})
+    assert ans["played"]["action"] in [a["a"] for a in snap["decision"]["actions"]]
+    error({"op": "bot", "match": mid, "seat": 0, "viewer": 0}, "action/inactive_player")
+    error({"op": "bot", "match": mid, "seat": 5, "viewer": 0}, "action/inactive_player")
+
+
+# --- save, load, close --------------------------------------------------------------------------------------
+
+def test_save_and_load_round_trip_to_an_equal_match() -> None:
+    """save answers a pyengine-save object; load of it answers a new match with the same snapshot."""
+    snap = new_match(players=2, seed=7, viewer=0)
+    mid = snap["match"]
+    for _ in range(6):
+        state = ok({"op": "state", "match": mid, "viewer": None})
+        ok({"op": "bot", "match": mid, "seat": state["to_move"][0], "viewer": None})
+    save = ok({"op": "save", "match": mid})["save"]
+    assert save["format"] == SAVE_FORMAT and save["game"] == GAME and len(save["log"]) == 6
+    loaded = ok({"op": "load", "save": save, "viewer": 0})
+    assert loaded["match"] != mid
+    original = ok({"op": "state", "match": mid, "viewer": 0})
+    assert {k: v for k, v in loaded.items() if k != "match"} == {k: v for k, v in original.items() if k != "match"}
+
+
+def test_save_survives_a_javascript_json_round_trip() -> None:
+    """A save object parsed and re-serialised by the page's JSON (numbers are IEEE doubles) still loads.
+
+    The page does JSON.parse on every answer and JSON.stringify on the load request, so any integer above
+    2**53 in the save (for example a 64-bit RNG state in the snapshot) is silently rounded on the way.
+    """
+    snap = new_match(players=2, seed=7, viewer=0)
+    text = json.dumps({"op": "load", "save": ok({"op": "save", "match": snap["match"]})["save"], "viewer": 0})
+
+    def js_number(literal: str) -> int | float:
+        value = float(literal)  # what JSON.parse makes of it
+        shortest = decimal.Decimal(repr(value))  # what JSON.stringify writes back
+        return int(shortest) if shortest == shortest.to_integral_value() else value
+
+    as_javascript_sends_it = json.dumps(json.loads(text, parse_int=js_number))
+    data = call(as_javascript_sends_it)
+    assert data["ok"] is True, data.get("error")
+
+
+def test_load_refuses_bad_saves_with_save_codes() -> None:
+    """load answers save/invalid for a corrupt or missing save and save/incompatible_version for a newer one."""
+    snap = new_match()
+    save = ok({"op": "save", "match": snap["match"]})["save"]
+    error({"op": "load", "viewer": 0}, "save/invalid")
+    error({"op": "load", "save": [1, 2], "viewer": 0}, "save/invalid")
+    error({"op": "load", "save": {**save, "format": "other"}, "viewer": 0}, "save/invalid")
+    error({"op": "load", "save": {**save, "format_version": 99}, "viewer": 0}, "save/incompatible_version")
+    error({"op": "load", "save": {**save, "rules_version": "1999.1"}, "viewer": 0}, "save/incompatible_version")
+    error({"op": "load", "save": {**save, "game": "nope"}, "viewer": 0}, "game/unknown")
+
+
+def test_close_forgets_the_match() -> None:
+    """close answers ok; afterwards the match id is unknown (match/unknown) to every op."""
+    snap = new_match()
+    mid = snap["match"]
+    assert ok({"op": "close", "match": mid}) == {"ok": True}
+    assert repr(mid) in error({"op": "state", "match": mid, "viewer": 0}, "match/unknown")
+    error({"op": "close", "match": mid}, "match/unknown")
+    error({"op": "submit", "match": mid, "seat": 0, "action": "explore"}, "match/unknown")
+
+
+# --- malformed requests -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("raw", ["", "not json", "{", "{'op': 'info'}", "null]"])
+def test_non_json_request_is_bad_request(raw: str) -> None:
+    """A request that is not JSON text answers bridge/bad_request."""
+    assert "JSON" in error(raw, "bridge/bad_request")
+
+
+@pytest.mark.parametrize("raw", ["[]", "[{\"op\": \"info\"}]", "\"info\"", "3", "null", "true"])
+def test_non_object_request_is_bad_request(raw: str) -> None:
+    """A JSON request that is not an object answers bridge/bad_request."""
+    assert "object" in error(raw, "bridge/bad_request")
+
+
+@pytest.mark.parametrize("op", ["nope", "", None, 3, "INFO", "view"])
+def test_unknown_op_is_bad_request_quoting_it(op: Any) -> None:
+    """An unknown or missing op answers bridge/bad_request quoting the op."""
+    assert repr(op) in error({"op": op}, "bridge/bad_request")
+
+
+def test_missing_op_is_bad_request() -> None:
+    """A request object without op answers bridge/bad_request."""
+    error({}, "bridge/bad_request")
+
+
+def test_unknown_match_is_match_unknown_quoting_it() -> None:
+    """Ops naming a match this worker does not hold answer match/unknown quoting the id."""
+    for op in ("state", "submit", "submit_many", "bot", "undo", "save", "close"):
+        assert "'m-none'" in error({"op": op, "match": "m-none", "seat": 0, "action": "explore", "actions": [],
+                                    "viewer": 0}, "match/unknown")
+
+
+@pytest.mark.parametrize("request_", [
+    {"op": "new_match", "players": 2},
+    {"op": "new_match", "game": 3, "players": 2},
+    {"op": "new_match", "game": GAME, "players": "2"},
+    {"op": "new_match", "game": GAME, "players": True},
+    {"op": "new_match", "game": GAME, "players": 2, "seed": "7"},
+    {"op": "new_match", "game": GAME, "players": 2, "seed": 1.5},
+    {"op": "new_match", "game": GAME, "players": 2, "options": []},
+    {"op": "new_match", "game": GAME, "players": 2, "seats": "two"},
+    {"op": "new_match", "game": GAME, "players": 2, "seats": [{"name": "A", "kind": "robot"}, {"name": "B",
+                                                                                              "kind": "human"}]},
+    {"op": "new_match", "game": GAME, "players": 2, "seats": [{"kind": "human"}, {"name": "B", "kind": "human"}]},
+    {"op": "new_match", "game": GAME, "players": 2, "seats": [{"name": "A", "kind": "human"}]},
+    {"op": "catalog"},
+    {"op": "bench", "game": GAME},
+    {"op": "bench", "game": GAME, "games": "2"},
+    {"op": "state"},
+    {"op": "state", "match": 1},
+])
+def test_bad_fields_are_bad_request(request_: dict[str, Any]) -> None:
+    """Missing or wrongly typed fields answer bridge/bad_request naming the field."""
+    error(request_, "bridge/bad_request")
+
+
+def test_bad_fields_on_an_open_match_are_bad_request() -> None:
+    """submit/bot/undo/state with a missing or mistyped seat, action, actions or viewer answer bad_request."""
+    mid = new_match()["match"]
+    for req in ({"op": "submit", "match": mid, "action": "explore"},
+                {"op": "submit", "match": mid, "seat": "0", "action": "explore"},
+                {"op": "submit", "match": mid, "seat": 0},
+                {"op": "submit", "match": mid, "seat": 0, "action": ["explore"]},
+                {"op": "submit_many", "match": mid, "seat": 0, "actions": "explore"},
+                {"op": "submit_many", "match": mid, "seat": 0, "actions": [7]},
+                {"op": "bot", "match": mid},
+                {"op": "undo", "match": mid, "seat": None},
+                {"op": "state", "match": mid, "viewer": "0"},
+                {"op": "state", "match": mid, "viewer": True},
+                {"op": "state", "match": mid, "viewer": 2},
+                {"op": "state", "match": mid, "viewer": -1}):
+        error(req, "bridge/bad_request")
+    assert ok({"op": "state", "match": mid, "viewer": 0})["log_length"] == 0
+
+
+def test_unsupported_player_count_is_refused_with_options_invalid() -> None:
+    """new_match with a player count the game does not support is refused (options/invalid)."""
+    error({"op": "new_match", "game": GAME, "players": 5, "seed": 1}, "options/invalid")
+    error({"op": "new_match", "game": GAME, "players": 2, "seed": 1, "options": {"turbo": 1}}, "options/invalid")
+
+
+def test_unknown_game_in_new_match_is_game_unknown() -> None:
+    """new_match of an unregistered game answers game/unknown quoting the id."""
+    assert "'nope'" in error({"op": "new_match", "game": "nope", "players": 2}, "game/unknown")
+
+
+def test_every_error_code_the_bridge_answers_is_documented() -> None:
+    """The error codes produced across this module's failing requests are all listed in docs/BRIDGE.md."""
+    mid = new_match()["match"]
+    samples = [
+        "nope", {"op": "nope"}, {"op": "state", "match": "x"}, {"op": "catalog", "game": "x"},
+        {"op": "submit", "match": mid, "seat": 0, "action": "X"},
+        {"op": "submit", "match": mid, "seat": 0, "action": "explore"},
+        {"op": "undo", "match": mid, "seat": 0},
+        {"op": "load", "save": {}},
+        {"op": "new_match", "game": GAME, "players": 9},
+    ]
+    codes = {call(s)["error"]["code"] for s in samples}
+    documented = ROOT_DOC.read_text(encoding="utf-8")
+    for code in codes:
+        assert f"`{code}`" in documented, f"error code {code} is answered but not listed in docs/BRIDGE.md"
+

@@ -1,0 +1,129 @@
+"""Build checks: `build.py` is reproducible and our own shipped files name no outside URL.
+
+What the URL grep covers (and why): every text file we author or generate in dist/ (html, js, css, json,
+webmanifest, py, svg; also the generated pyodide-lock.json and sw.js) and the text members of the engine
+wheel. It does NOT cover the vendored third-party runtime under dist/pyodide/<version>/ and
+dist/pyscript/<version>/: those files contain CDN strings in code paths we do not use (defaults that our
+config overrides). That they are never *fetched* is checked at run time by the browser tests
+(/work/shared/tools/browser_check.py and benchmarks/browser_load.py block and report every request to a
+host other than 127.0.0.1).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import re
+import sys
+import zipfile
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TEXT_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".py", ".svg", ".txt", ".toml"}
+URL = re.compile(r"""https?://[^\s"'<>)]+""", re.IGNORECASE)
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+# XML namespace names are identifiers, never fetched.
+NAMESPACES = {"http://www.w3.org/2000/svg"}
+
+
+def load_build() -> ModuleType:
+    """Import build.py from the project root as a module."""
+    spec = importlib.util.spec_from_file_location("build_script", ROOT / "build.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["build_script"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def tree_digest(root: Path) -> dict[str, str]:
+    """Map every file under root to the sha256 of its bytes."""
+    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def outside_urls(text: str) -> list[str]:
+    """Return the URLs in text that point to a host other than this machine."""
+    found = []
+    for url in URL.findall(text):
+        host = url.split("://", 1)[1].split("/", 1)[0].split(":", 1)[0] if "[" not in url else "[::1]"
+        if host not in LOCAL_HOSTS and url.rstrip("/") not in NAMESPACES:
+            found.append(url)
+    return found
+
+
+@pytest.fixture(scope="module")
+def two_builds(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """Build the site twice, into two separate folders."""
+    build = load_build()
+    first = tmp_path_factory.mktemp("build1") / "dist"
+    second = tmp_path_factory.mktemp("build2") / "dist"
+    build.build(first)
+    build.build(second)
+    return first, second
+
+
+@pytest.mark.slow
+def test_build_is_byte_identical(two_builds: tuple[Path, Path]) -> None:
+    """Two runs of the build give the same file list with the same bytes."""
+    first, second = two_builds
+    a, b = tree_digest(first), tree_digest(second)
+    assert sorted(a) == sorted(b)
+    changed = [path for path in a if a[path] != b[path]]
+    assert not changed, f"files differ between two builds: {changed}"
+
+
+@pytest.mark.slow
+def test_build_layout(two_builds: tuple[Path, Path]) -> None:
+    """dist/ holds the pinned runtime in versioned folders, the wheel, the SW and the manifest icons."""
+    dist, _ = two_builds
+    build = load_build()
+    for name in (*build.PYODIDE_FILES, "pyodide-lock.json", build.MICROPIP_WHEEL):
+        assert (dist / build.PYODIDE_DIR / name).is_file(), name
+    assert (dist / build.PYSCRIPT_DIR / "core.js").is_file()
+    assert len(list((dist / "wheels").rglob("pyengine-*-py3-none-any.whl"))) == 1
+    for name in ("index.html", "sw.js", "manifest.webmanifest", "icons/icon-192.png", "icons/icon-512.png",
+                 "icons/icon.svg", "app/boot.js", "app/engine-client.js", "app/main.js", "engine/worker.py"):
+        assert (dist / name).is_file(), name
+    sw = (dist / "sw.js").read_text()
+    for path in tree_digest(dist):
+        if path != "sw.js":
+            assert f'"./{path}"' in sw, f"sw.js does not precache {path}"
+    assert "@@" not in (dist / "index.html").read_text()
+
+
+@pytest.mark.slow
+def test_no_outside_urls_in_our_files(two_builds: tuple[Path, Path]) -> None:
+    """None of our own shipped text files (nor the engine wheel) names an outside URL."""
+    dist, _ = two_builds
+    vendored = ("pyodide/", "pyscript/")
+    offenders: list[str] = []
+    for path in sorted(dist.rglob("*")):
+        rel = path.relative_to(dist).as_posix()
+        generated_lock = rel.endswith("/pyodide-lock.json")
+        if not path.is_file() or (rel.startswith(vendored) and not generated_lock):
+            continue
+        if path.suffix in TEXT_SUFFIXES:
+            offenders += [f"{rel}: {url}" for url in outside_urls(path.read_text(errors="replace"))]
+        elif path.suffix == ".whl":
+            with zipfile.ZipFile(path) as wheel:
+                for member in wheel.namelist():
+                    if Path(member).suffix in TEXT_SUFFIXES | {".md", ".csv"} or member.endswith("METADATA"):
+                        text = wheel.read(member).decode(errors="replace")
+                        offenders += [f"{rel}!{member}: {url}" for url in outside_urls(text)]
+    assert not offenders, "outside URLs in shipped files:\n" + "\n".join(offenders)
+
+
+def test_pinned_hash_mismatch_fails_clearly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A vendored runtime file whose bytes differ from the recorded sha256 stops the build, naming it."""
+    build = load_build()
+    fake = tmp_path / "node_modules"
+    for name in build.PYODIDE_FILES:
+        (fake / "pyodide").mkdir(parents=True, exist_ok=True)
+        (fake / "pyodide" / name).write_bytes(b"tampered")
+    monkeypatch.setattr(build, "NODE_MODULES", fake)
+    with pytest.raises(build.BuildError, match=r"hash mismatch for .*pyodide\.mjs"):
+        build.runtime_files()

@@ -1,0 +1,95 @@
+"""The command line, run as a user would: ``python -m pyengine play|bench|fuzz|arena``."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str, timeout: int = 120) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "pyengine", *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def test_play_prints_one_json_outcome_line() -> None:
+    """play with a seed and one bot per seat prints exactly one JSON line: game, seed, bots and the outcome."""
+    proc = run("play", "jump_drive", "--players", "2", "--seed", "3", "--bots", "random,greedy")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.strip().splitlines()
+    assert len(lines) == 1
+    data = json.loads(lines[0])
+    assert data["game"] == "jump_drive" and data["seed"] == 3 and data["bots"] == ["random", "greedy"]
+    assert len(data["scores"]) == 2 and data["winners"] and set(data["winners"]) <= {0, 1}
+    assert data["tiebreak"] in ("vp", "cards_in_hand", "income", "shared")
+    again = run("play", "jump_drive", "--players", "2", "--seed", "3", "--bots", "random,greedy")
+    assert again.stdout == proc.stdout, "the same seed and bots must print the same outcome"
+
+
+def test_play_with_one_bot_name_fills_every_seat() -> None:
+    """A single bot name is used for every seat."""
+    proc = run("play", "jump_drive", "--players", "3", "--seed", "1", "--bots", "greedy")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["bots"] == ["greedy"] * 3
+
+
+def test_play_refuses_a_bot_count_that_does_not_match_the_players() -> None:
+    """Two bot names for three players exits 2 with an error message."""
+    proc = run("play", "jump_drive", "--players", "3", "--bots", "random,greedy")
+    assert proc.returncode == 2
+    assert "error:" in proc.stderr and proc.stdout == ""
+
+
+def test_bench_prints_games_per_second() -> None:
+    """bench prints one line per player count with the games played and a games/s figure."""
+    proc = run("bench", "jump_drive", "--games", "3", "--players", "1,2")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.strip().splitlines()
+    assert len(lines) == 2
+    for players, line in zip((1, 2), lines, strict=True):
+        m = re.search(r"(\d+) players, 3 random games in [\d.]+s: ([\d.]+) games/s", line)
+        assert m and int(m.group(1)) == players and float(m.group(2)) > 0, line
+
+
+def test_short_fuzz_run_exits_0_with_an_ok_line_per_player_count() -> None:
+    """fuzz jump_drive --games 2 checks every player count and prints an ok line for each."""
+    proc = run("fuzz", "jump_drive", "--games", "2")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = proc.stdout.strip().splitlines()
+    assert len(lines) == 4
+    for players, line in zip((1, 2, 3, 4), lines, strict=True):
+        assert line.startswith(f"jump_drive: {players} players: 2 games,"), line
+        assert line.endswith(": ok"), line
+    assert "FAIL" not in proc.stdout
+
+
+def test_arena_prints_a_win_rate_json_line() -> None:
+    """arena prints one JSON line with the bot, its opponent, games, wins and the win rate."""
+    proc = run("arena", "jump_drive", "--games", "4")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert (data["bot"], data["against"], data["games"]) == ("greedy", "random", 4)
+    assert 0 <= data["wins"] <= 4 and data["win_rate"] == data["wins"] / 4
+
+
+def test_unknown_game_exits_non_zero_with_a_clear_message() -> None:
+    """Every command given an unknown game exits 2 with 'error: unknown game ...' and no traceback."""
+    for cmd in ("play", "bench", "fuzz", "arena"):
+        proc = run(cmd, "no_such_game", "--games", "1") if cmd != "play" else run(cmd, "no_such_game")
+        assert proc.returncode == 2, (cmd, proc.stderr)
+        assert "Traceback" not in proc.stderr
+        assert proc.stderr.startswith("error: unknown game 'no_such_game'"), proc.stderr
+        assert "jump_drive" in proc.stderr, "the message should list the known games"
+
+
+def test_no_command_prints_usage_and_exits_2() -> None:
+    """Running with no subcommand prints argparse usage and exits 2."""
+    proc = run()
+    assert proc.returncode == 2
+    assert "usage:" in proc.stderr

@@ -7,7 +7,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import BadOptionsError, GameOverError, InvalidActionError, NotYourTurnError
 
@@ -21,9 +21,8 @@ _KEY_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 _VALUE_RE = re.compile(r"^[A-Za-z0-9_.,:+-]+$")
 
 
-@dataclass(frozen=True, order=True)
-class Action:
-    """An immutable, hashable action: a kind plus sorted key=value parameters.
+class Action(NamedTuple):
+    """An immutable, hashable action: a kind plus sorted key=value parameters (a named tuple, for speed).
 
     Its text form is canonical, and ``Action.parse(str(a)) == a``.
 

@@ -6,7 +6,6 @@ random games (every decision point, or every few for the costlier checks).
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import json
 import os
@@ -382,9 +381,9 @@ def test_actions_are_immutable_hashable_and_round_trip_through_text(game_id: str
                     seen.add(a)
     assert seen
     a = next(iter(seen))
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         a.kind = "other"  # type: ignore[misc]
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         a.params = ()  # type: ignore[misc]
     assert {a: 1}[Action.parse(str(a))] == 1
 

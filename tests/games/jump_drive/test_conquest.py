@@ -69,3 +69,30 @@ def test_item5_contact_discounts_option() -> None:
     play(off, 0, f"place how=contact world={ibf}")
     play(off, 1, "explore")
     assert off.d.owes[0] == 2
+
+
+def test_item4_military_only_against_one_colour(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A data-only card with military 'against' blue worlds helps conquer blue military worlds only."""
+    import copy
+
+    from pyengine.games.jump_drive import cards, empire
+
+    raw = copy.deepcopy(cards.load_raw())
+    template = next(c for c in raw["cards"] if c["id"] == "space_marines")
+    raw["cards"].append({**template, "id": "blue_raiders", "name": "Blue Raiders", "copies": 1, "in_deck": False,
+                         "icons": {"explore": 0, "military": 0, "chromosome": 0},
+                         "military_terms": [{"against": {"color": "blue"}, "amount": 3}],
+                         "text": "+3 military against blue worlds."})
+    types = cards.parse_cards(raw)
+    monkeypatch.setattr(cards, "card_types", lambda: types)
+    monkeypatch.setattr(empire, "card_types", lambda: types)
+    cards.instance_type.cache_clear()
+    empire._military.cache_clear()
+    try:
+        emp = ["blue_raiders-0"]
+        assert empire.military(emp) == 0
+        assert empire.military(emp, types["pirate_lair"]) == 3  # blue military world, defense 3
+        assert empire.military(emp, types["imperium_blaster_factory"]) == 0  # brown
+    finally:
+        cards.instance_type.cache_clear()
+        empire._military.cache_clear()

@@ -4,6 +4,7 @@
 usage:
     python build.py                    # build the engine wheel and dist/
     python build.py serve [--port N]   # build, then serve dist/ on http://127.0.0.1:N/
+    python build.py test [PYTEST ARGS] # install missing test tools, build, then ruff, mypy and pytest (all tests)
 
 Every pinned input is checked against the hashes recorded below; a mismatch stops the build:
   * npm tarball integrity of `pyodide` and `@pyscript/core` (as written in package-lock.json),
@@ -15,8 +16,10 @@ The output is byte-identical from one run to the next (fixed zip timestamps, sor
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import http.server
+import importlib.util
 import io
 import json
 import os
@@ -100,6 +103,7 @@ PYSCRIPT_FILES: dict[str, str] = {
     "zip-T1gzVEcZ.js": "960a40fd3d2f889b6fa457507be3dfc9300cc0399dced1ce8e0ad94ec587cf16",
 }
 PYSCRIPT_CORE_CHUNK = "core-C9KDLldu.js"  # what core.js imports; preloaded from index.html
+PYSCRIPT_ERROR_CHUNK = "error-D2315lOB.js"  # imported at start even with "!error"; preloaded too
 
 # Where the runtime lives inside dist/: versioned folders, so long immutable caching is safe.
 PYODIDE_DIR = f"pyodide/{PYODIDE_VERSION}"
@@ -183,7 +187,8 @@ def check_npm_pins() -> None:
         entry = lock.get("packages", {}).get(f"node_modules/{name}", {})
         if entry.get("version") != version:
             raise BuildError(f"package-lock.json has {name} {entry.get('version')!r}, expected {version}")
-        check_hash(f"npm tarball integrity of {name} (package-lock.json)", entry.get("integrity", ""), integrity)
+        actual = entry.get("integrity", "")
+        check_hash(f"npm tarball integrity of {name} (package-lock.json)", actual, integrity)
 
 
 def node_modules_current() -> bool:
@@ -215,12 +220,17 @@ def ensure_node_modules() -> None:
         raise BuildError("npm ci did not install the pinned versions; check package-lock.json")
 
 
+def shown(path: Path) -> str:
+    """Return a path for messages: relative to the project root when inside it."""
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
 def read_pinned(path: Path, expected: str) -> bytes:
     """Read a vendored file and check its sha256 against the recorded value."""
     if not path.is_file():
-        raise BuildError(f"missing pinned file {path.relative_to(ROOT)} (try: rm -r node_modules; npm ci)")
+        raise BuildError(f"missing pinned file {shown(path)} (try: rm -r node_modules; npm ci)")
     data = path.read_bytes()
-    check_hash(str(path.relative_to(ROOT)), sha256_bytes(data), expected)
+    check_hash(shown(path), sha256_bytes(data), expected)
     return data
 
 
@@ -245,7 +255,9 @@ def minimal_lock(micropip: bytes) -> bytes:
     upstream = json.loads(read_pinned(NODE_MODULES / "pyodide" / "pyodide-lock.json", PYODIDE_LOCK_SHA256))
     entry = dict(upstream["packages"]["micropip"])
     if entry["version"] != MICROPIP_VERSION or entry["file_name"] != MICROPIP_WHEEL:
-        raise BuildError(f"pyodide {PYODIDE_VERSION} expects micropip {entry['version']}, pinned {MICROPIP_VERSION}")
+        raise BuildError(
+            f"pyodide {PYODIDE_VERSION} expects micropip {entry['version']}, pinned {MICROPIP_VERSION}"
+        )
     entry["sha256"] = sha256_bytes(micropip)
     lock = {"info": upstream["info"], "packages": {"micropip": entry}}
     return (json.dumps(lock, indent=1, sort_keys=True) + "\n").encode()
@@ -288,7 +300,7 @@ def normalize_zip(data: bytes) -> bytes:
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as dst:
         for name in sorted((i.filename for i in src.infolist() if not i.is_dir()), key=order):
-            info = zipfile.ZipInfo(name, date_time=stamp)  # type: ignore[arg-type]
+            info = zipfile.ZipInfo(name, date_time=stamp)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             info.create_system = 3
@@ -329,7 +341,8 @@ def png(width: int, height: int, rgba: bytes) -> bytes:
     stride = width * 4
     raw = b"".join(b"\x00" + rgba[y * stride:(y + 1) * stride] for y in range(height))
     header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+    body = chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+    return b"\x89PNG\r\n\x1a\n" + body
 
 
 BG = (27, 42, 65)
@@ -435,7 +448,8 @@ def runtime_files() -> dict[str, bytes]:
     dist = NODE_MODULES / "@pyscript" / "core" / "dist"
     shipped = sorted(p.name for p in dist.iterdir() if p.suffix in {".js", ".css"})
     if shipped != sorted(PYSCRIPT_FILES):
-        raise BuildError(f"@pyscript/core dist/ file list changed: {sorted(set(shipped) ^ set(PYSCRIPT_FILES))}")
+        diff = sorted(set(shipped) ^ set(PYSCRIPT_FILES))
+        raise BuildError(f"@pyscript/core dist/ file list changed: {diff}")
     for name, digest in PYSCRIPT_FILES.items():
         files[f"{PYSCRIPT_DIR}/{name}"] = read_pinned(dist / name, digest)
     return files
@@ -461,6 +475,7 @@ def site_files(wheel_name: str, wheel: bytes) -> dict[str, bytes]:
         "PYODIDE_MJS": f"./{PYODIDE_DIR}/pyodide.mjs",
         "PYSCRIPT_DIR": f"./{PYSCRIPT_DIR}",
         "PYSCRIPT_CORE_CHUNK": f"./{PYSCRIPT_DIR}/{PYSCRIPT_CORE_CHUNK}",
+        "PYSCRIPT_ERROR_CHUNK": f"./{PYSCRIPT_DIR}/{PYSCRIPT_ERROR_CHUNK}",
         "ENGINE_WHEEL": f"./{wheel_path}",
     }
     files["index.html"] = render((WEB / "index.html").read_text(), values, "web/index.html").encode()
@@ -524,10 +539,34 @@ def serve(port: int, dist: Path = DIST) -> None:
     with socketserver.ThreadingTCPServer(("127.0.0.1", port), handler) as httpd:
         httpd.daemon_threads = True
         print(f"serving {dist} at http://127.0.0.1:{httpd.server_address[1]}/ (Ctrl-C to stop)", flush=True)
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             httpd.serve_forever()
-        except KeyboardInterrupt:
-            pass
+
+
+TEST_TOOLS = {"pytest": "pytest", "playwright": "playwright", "mypy": "mypy", "ruff": "ruff"}
+TYPED_PATHS = ["pyengine", "build.py", "benchmarks"]
+
+
+def run_tests(pytest_args: list[str]) -> int:
+    """Run every check on a fresh build: ruff, mypy --strict, then the whole pytest suite (browser included)."""
+    missing = [pkg for module, pkg in TEST_TOOLS.items() if importlib.util.find_spec(module) is None]
+    if missing:
+        log(f"installing test tools: {' '.join(missing)}")
+        subprocess.run([sys.executable, "-m", "pip", "install", *missing], check=True)
+    checks = [
+        [sys.executable, "-m", "ruff", "check", "."],
+        [sys.executable, "-m", "mypy", *TYPED_PATHS],
+    ]
+    failed = []
+    for cmd in checks:
+        log("$ " + " ".join(cmd[2:]))
+        if subprocess.run(cmd, cwd=ROOT).returncode != 0:
+            failed.append(cmd[2])
+    log("static checks passed" if not failed else f"static checks FAILED: {', '.join(failed)}")
+    # pytest runs last, so its summary line ("N passed ...") is the last line of the output.
+    log("$ pytest " + " ".join(pytest_args))
+    code = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT).returncode
+    return 1 if failed or code != 0 else 0
 
 
 def main(argv: Iterable[str] | None = None) -> int:
@@ -536,6 +575,8 @@ def main(argv: Iterable[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command")
     serve_p = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_p.add_argument("--port", type=int, default=8000)
+    test_p = sub.add_parser("test", help="build, then run ruff, mypy and every test (browser included)")
+    test_p.add_argument("pytest_args", nargs=argparse.REMAINDER, help="extra arguments for pytest")
     args = parser.parse_args(list(argv) if argv is not None else None)
     try:
         build()
@@ -544,6 +585,8 @@ def main(argv: Iterable[str] | None = None) -> int:
         return 1
     if args.command == "serve":
         serve(args.port)
+    if args.command == "test":
+        return run_tests(args.pytest_args)
     return 0
 
 

@@ -37,13 +37,19 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
-READY_JS = "['ready', 'error'].includes(document.documentElement.dataset.engine) || window.__bare_ready === true"
+READY_JS = ("['ready', 'error'].includes(document.documentElement.dataset.engine)"
+            " || window.__bare_ready === true")
 STATE_JS = "document.documentElement.dataset.engine || (window.__bare_ready ? 'ready' : 'none')"
 BARE_PAGE = """<!doctype html><meta charset=utf-8><title>bare Pyodide</title><script type=module>
 import { loadPyodide } from "./%s";
 const py = await loadPyodide({ indexURL: "./%s/" });
 py.runPython("1+1"); window.__bare_ready = true;
 </script>"""
+# Wait (at most 30 s) for an active service worker, if the page registers one; the bare page does not.
+SW_READY_JS = """async () => {
+  if (!navigator.serviceWorker || !(await navigator.serviceWorker.getRegistration())) return;
+  await Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 30000))]);
+}"""
 BENCH_JS = """async ([games]) => {
   const { engine } = await import("./app/engine-client.js");
   await engine.ready;
@@ -94,7 +100,7 @@ def load(ctx: BrowserContext, url: str) -> float | None:
         page.wait_for_function(READY_JS, timeout=120_000, polling=50)
         dt = time.perf_counter() - t0
         return dt if page.evaluate(STATE_JS) == "ready" else None
-    except Exception:  # noqa: BLE001 - a failed load is reported as None
+    except Exception:  # a failed load is reported as None
         return None
     finally:
         page.close()
@@ -111,7 +117,8 @@ def cold_and_warm(pw: Playwright, url: str, outside: list[str]) -> tuple[float |
         if cold is not None:  # let the service worker finish precaching before the second visit
             page = ctx.new_page()
             page.goto(url)
-            page.evaluate("async () => { if (navigator.serviceWorker) await navigator.serviceWorker.ready; }")
+            page.wait_for_function(READY_JS, timeout=120_000, polling=100)
+            page.evaluate(SW_READY_JS)
             page.wait_for_timeout(1000)
             page.close()
         warm = load(ctx, url)
@@ -131,7 +138,7 @@ def bench_in_browser(pw: Playwright, url: str, games: int) -> dict[str, Any] | N
         page.wait_for_function(READY_JS, timeout=120_000, polling=100)
         answer: dict[str, Any] = page.evaluate(BENCH_JS, [games])
         return answer if answer.get("ok") else None
-    except Exception:  # noqa: BLE001
+    except Exception:
         return None
     finally:
         ctx.close()
@@ -144,8 +151,9 @@ def bench_in_cpython(games: int) -> dict[str, Any] | None:
     try:
         from pyengine.bridge import handle
 
-        answer: dict[str, Any] = json.loads(handle(json.dumps({"op": "bench", "game": "jump_drive", "games": games})))
-    except Exception:  # noqa: BLE001
+        request = json.dumps({"op": "bench", "game": "jump_drive", "games": games})
+        answer: dict[str, Any] = json.loads(handle(request))
+    except Exception:
         return None
     return answer if answer.get("ok") else None
 
@@ -185,7 +193,8 @@ def main() -> int:
     try:
         with sync_playwright() as pw:
             for i in range(args.runs):  # interleaved, so machine noise hits both alike
-                for name, url, out in (("app", base + "index.html", app), ("bare", base + "__bare__.html", bare)):
+                pages = (("app", base + "index.html", app), ("bare", base + "__bare__.html", bare))
+                for name, url, out in pages:
                     cold, warm = cold_and_warm(pw, url, outside)
                     out["cold"].append(cold)
                     out["warm"].append(warm)
@@ -196,7 +205,8 @@ def main() -> int:
         httpd.server_close()
     in_cpython = bench_in_cpython(args.games)
     print()
-    print(f"load to ready, median of {args.runs} (app = PyScript worker + micropip; bare = loadPyodide only):")
+    print(f"load to ready, median of {args.runs} runs"
+          " (app = PyScript worker + micropip; bare = loadPyodide only):")
     for kind in ("cold", "warm"):
         a, b = med(app[kind]), med(bare[kind])
         print(f"  {kind}: app {fmt(a)}  bare {fmt(b)}  ratio {ratio(a, b)}")
@@ -205,7 +215,8 @@ def main() -> int:
     gps_c = in_cpython.get("games_per_s") if in_cpython else None
     print(f"playout speed, op bench jump_drive x{args.games}:")
     print(f"  Pyodide (browser, via bridge): {fmt(gps_b, ' games/s')}")
-    print(f"  CPython {sys.version.split()[0]}: {fmt(gps_c, ' games/s')}  (Pyodide/CPython {ratio(gps_b, gps_c)})")
+    print(f"  CPython {sys.version.split()[0]}: {fmt(gps_c, ' games/s')}"
+          f"  (Pyodide/CPython {ratio(gps_b, gps_c)})")
     wheels = sorted((dist / "wheels").rglob("*.whl"))
     for wheel in wheels:
         print(f"engine wheel: {wheel.name} {wheel.stat().st_size:,} bytes")

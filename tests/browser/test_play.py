@@ -16,6 +16,20 @@ def test_a_boots_to_ready(page, server, shots):
     page.screenshot(path=str(shots / "home.png"), full_page=True)
 
 
+def test_a2_pyodide_gives_byte_identical_states_to_cpython(page, server):
+    """Determinism: the same seeded random games end in the same state digest in Pyodide as in CPython."""
+    from pyengine.bridge import selftest
+
+    for seed, players in ((1, 2), (2, 3), (3, 1)):
+        got = page.evaluate("""async ([seed, players]) => {
+            const { engine } = await import("./app/engine-client.js");
+            return await engine.call({ op: "selftest", game: "jump_drive", seed, players });
+        }""", [seed, players])
+        want = selftest("jump_drive", seed, players)
+        assert got["ok"] is True
+        assert (got["actions"], got["sha256"]) == (want["actions"], want["sha256"])
+
+
 def test_b_full_game_against_greedy_bot(page, server, shots, page_state):
     go_home(page)
     new_game(page, names=("Ann", "Greedy"), kinds=("human", "greedy"), seed=11)

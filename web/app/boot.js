@@ -13,8 +13,8 @@ import { engine } from "./engine-client.js";
 
 const BOOT_TIMEOUT_MS = 90_000;
 const STAGES = {
-  runtime: [0, "Loading Python runtime…"],
-  installing: [1, "Installing engine…"],
+  runtime: [1, "Loading Python runtime…"],
+  installing: [2, "Installing engine…"],
   ready: [3, "Ready"],
 };
 

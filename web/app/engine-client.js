@@ -11,6 +11,8 @@
 //                                            rejects with an EngineError.
 //   engine.stage            "runtime" | "installing" | "ready" | "error"  (current boot stage)
 //   engine.addEventListener("stage", (e) => e.detail.stage)   boot-stage changes (engine is an EventTarget)
+// Boot timing is left as performance marks: engine:worker-created, engine:installing, engine:worker-ready,
+// engine:ready (see performance.getEntriesByType("mark")).
 
 const WORKER_SELECTOR = 'script[type="py"][worker][name="engine"]';
 const BOOT_CHANNEL = "engine-boot";
@@ -54,6 +56,7 @@ class EngineClient extends EventTarget {
     this.#crashed = new Promise((_, reject) => (crash = reject));
     this.#crashed.catch(() => {}); // observed by the calls that race it
     this.#sync = whenWorkerCreated().then(async (xworker) => {
+      performance.mark("engine:worker-created");
       xworker.addEventListener("error", (event) => {
         const why = event.error ? describe(event.error) : event.message || "unknown error";
         crash(new EngineError(`the engine worker failed: ${why}`, { cause: event.error }));
@@ -63,6 +66,7 @@ class EngineClient extends EventTarget {
       } catch (error) {
         throw new EngineError(`the engine could not start: ${describe(error)}`, { cause: error });
       }
+      performance.mark("engine:worker-ready");
       return xworker.sync;
     });
     this.#listenForStages();
@@ -111,6 +115,7 @@ class EngineClient extends EventTarget {
   #setStage(stage) {
     if (this.stage === stage || this.stage === "ready" || this.stage === "error") return;
     this.stage = stage;
+    performance.mark(`engine:${stage}`);
     this.dispatchEvent(new CustomEvent("stage", { detail: { stage } }));
   }
 

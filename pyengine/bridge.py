@@ -14,7 +14,7 @@ from typing import Any
 from .core.api import JSON
 from .core.errors import EngineError
 from .core.match import SEAT_KINDS, Match
-from .core.registry import games, load_game
+from .core.registry import game_info, games, load_game
 from .core.rng import Rng
 
 _MATCHES: dict[str, Match] = {}
@@ -193,7 +193,7 @@ def dispatch(req: dict[str, Any]) -> JSON:
     if op == "info":
         from . import __version__
 
-        return {"engine_version": __version__, "games": [load_game(g).info.to_json() for g in games()]}
+        return {"engine_version": __version__, "games": [game_info(g).to_json() for g in games()]}
     if op == "new_match":
         return _op_new_match(req)
     if op == "state":

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .api import Game
+from .api import Game, GameInfo
 from .errors import UnknownGameError
 
 _FACTORIES: dict[str, Callable[[], Game]] = {}
+_INFOS: dict[str, GameInfo] = {}
 _CACHE: dict[str, Game] = {}
 _BUILTIN = ("jump_drive",)
 
 
-def register_game(game_id: str, factory: Callable[[], Game]) -> None:
-    """Register a game factory under an id."""
+def register_game(game_id: str, factory: Callable[[], Game], info: GameInfo | None = None) -> None:
+    """Register a game factory under an id, with its static info when it can be known without the rules."""
     _FACTORIES[game_id] = factory
+    if info is not None:
+        _INFOS[game_id] = info
 
 
 def _load_builtins() -> None:
@@ -44,3 +47,15 @@ def load_game(game_id: str) -> Game:
     if game_id not in _CACHE:
         _CACHE[game_id] = _FACTORIES[game_id]()
     return _CACHE[game_id]
+
+
+def game_info(game_id: str) -> GameInfo:
+    """Return a game's static info, without loading its rules when the game registered it.
+
+    Raises:
+        UnknownGameError: no game has that id.
+    """
+    _load_builtins()
+    if game_id in _INFOS:
+        return _INFOS[game_id]
+    return load_game(game_id).info

@@ -86,3 +86,6 @@ export const booted = engine.ready.then(
   },
 );
 booted.catch(() => {}); // already on screen
+
+// The UI modules load once the engine worker exists, so parsing them never delays the worker's start.
+engine.started.then(() => import("./main.js")).catch((error) => showBootError(error));

@@ -55,7 +55,9 @@ class EngineClient extends EventTarget {
     let crash;
     this.#crashed = new Promise((_, reject) => (crash = reject));
     this.#crashed.catch(() => {}); // observed by the calls that race it
-    this.#sync = whenWorkerCreated().then(async (xworker) => {
+    /** Resolves once PyScript has created the engine worker (the UI modules load after it). */
+    this.started = whenWorkerCreated();
+    this.#sync = this.started.then(async (xworker) => {
       performance.mark("engine:worker-created");
       xworker.addEventListener("error", (event) => {
         const why = event.error ? describe(event.error) : event.message || "unknown error";

@@ -1,10 +1,17 @@
-"""Jump Drive: the rules engine package; importing it registers the game."""
+"""Jump Drive: the rules engine package; importing it registers the game (the rules load on first use)."""
 
 from __future__ import annotations
 
+from ...core.api import Game
 from ...core.registry import register_game
-from .game import JumpDrive
+from .info import INFO
 
-register_game("jump_drive", JumpDrive)
 
-__all__ = ["JumpDrive"]
+def _factory() -> Game:
+    """Import the rules and return the game object (kept lazy so that listing games stays cheap)."""
+    from .game import JumpDrive
+
+    return JumpDrive()
+
+
+register_game("jump_drive", _factory, INFO)

@@ -10,6 +10,7 @@ from typing import Any
 from ...core.errors import CardDataError
 from .data import JDData
 from .empire import count
+from .info import campaign_condition_ids
 
 
 @lru_cache(maxsize=1)
@@ -32,7 +33,7 @@ def conditions() -> tuple[dict[str, Any], ...]:
 
 def condition_ids() -> tuple[str, ...]:
     """Return the ids of the campaign's victory conditions."""
-    return tuple(c["id"] for c in conditions())
+    return campaign_condition_ids()
 
 
 def condition_met(d: JDData, cond: dict[str, Any]) -> bool:

@@ -5,39 +5,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.api import JSON, Game, GameInfo, OptionSpec
+from ...core.api import JSON, Game
 from ...core.errors import BadOptionsError
 from ...core.rng import Rng
 from .campaign import condition_ids
 from .cards import card_types, deck_instances
 from .data import JDData, data_from_json
+from .info import INFO
 from .rules import OPENING_DEAL, draw, msg
 from .state import JDState
-
-RULES_VERSION = "2026.11"
 
 
 class JumpDrive(Game):
     """Jump Drive (Tom Lehmann, 2017) for 1-4 players; one player means the solitaire rules."""
 
-    info = GameInfo(
-        id="jump_drive", name="Jump Drive", min_players=1, max_players=4, rules_version=RULES_VERSION,
-        options=(
-            OptionSpec("campaign", "bool", False, "Solo campaign game",
-                       "Solitaire only: this game is one of the four campaign games; win by meeting a victory "
-                       "condition not used before."),
-            OptionSpec("campaign_used", "list", "", "Campaign conditions already used",
-                       "Comma-separated ids of the victory conditions ticked off in earlier campaign games.",
-                       choices=condition_ids()),
-            OptionSpec("solo_target", "int", 50, "Solitaire target VP",
-                       "Plain solitaire is won by reaching this many VP in the 7 rounds.", minimum=1, maximum=200),
-            OptionSpec("contact_discounts", "bool", True, "Discounts apply to Contact Specialist",
-                       "When a military world is paid for via Contact Specialist (defense - 1), your world "
-                       "discounts also apply."),
-            OptionSpec("convoy_world_draw", "bool", False, "Draw 1 after two worlds",
-                       "Placing two worlds (Convoy) and no development still draws the 1 card of a world-only "
-                       "turn."),
-        ))
+    info = INFO
 
     def new_initial_state(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> JDState:
         """Deal 7 cards to each seat; each will keep 5 by a simultaneous hidden choice."""

@@ -1,0 +1,36 @@
+"""Jump Drive's static description (id, players, rules version, options), importable without the rules."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+from ...core.api import GameInfo, OptionSpec
+
+RULES_VERSION = "2026.11"
+
+
+def campaign_condition_ids() -> tuple[str, ...]:
+    """Return the ids of the solo campaign's victory conditions, read from data/campaign.json."""
+    with resources.files(__package__).joinpath("data/campaign.json").open("r", encoding="utf-8") as fh:
+        return tuple(str(c["id"]) for c in json.load(fh)["conditions"])
+
+
+INFO = GameInfo(
+    id="jump_drive", name="Jump Drive", min_players=1, max_players=4, rules_version=RULES_VERSION,
+    options=(
+        OptionSpec("campaign", "bool", False, "Solo campaign game",
+                   "Solitaire only: this game is one of the four campaign games; win by meeting a victory "
+                   "condition not used before."),
+        OptionSpec("campaign_used", "list", "", "Campaign conditions already used",
+                   "Comma-separated ids of the victory conditions ticked off in earlier campaign games.",
+                   choices=campaign_condition_ids()),
+        OptionSpec("solo_target", "int", 50, "Solitaire target VP",
+                   "Plain solitaire is won by reaching this many VP in the 7 rounds.", minimum=1, maximum=200),
+        OptionSpec("contact_discounts", "bool", True, "Discounts apply to Contact Specialist",
+                   "When a military world is paid for via Contact Specialist (defense - 1), your world "
+                   "discounts also apply."),
+        OptionSpec("convoy_world_draw", "bool", False, "Draw 1 after two worlds",
+                   "Placing two worlds (Convoy) and no development still draws the 1 card of a world-only "
+                   "turn."),
+    ))

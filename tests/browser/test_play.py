@@ -208,6 +208,25 @@ def test_i_generic_panel_plays_any_game(page, server):
     assert page.locator("[data-testid=debug-log] li").count() >= 1
 
 
+def test_j_full_storage_is_reported_not_dropped(page, server):
+    """A full localStorage (QuotaExceededError) shows a visible message instead of losing the save silently."""
+    go_home(page)
+    new_game(page, names=("Quinn", "Bot"), kinds=("human", "greedy"), seed=8)
+    settle(page)
+    page.evaluate("""() => {
+        window.__realSetItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function () {
+            throw new DOMException("storage is full", "QuotaExceededError");
+        };
+    }""")
+    try:
+        play_step(page)  # an action triggers the autosave
+        page.wait_for_selector("[data-testid=storage-error]", timeout=30_000)
+        assert "full" in page.inner_text("[data-testid=storage-error]").lower()
+    finally:
+        page.evaluate("() => { Storage.prototype.setItem = window.__realSetItem; }")
+
+
 def test_z_offline_after_server_stops(page, server):
     """Runs last: the service worker must serve the app with the server gone."""
     go_home(page)

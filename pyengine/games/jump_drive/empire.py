@@ -72,7 +72,17 @@ def _military(empire: tuple[str, ...], target_id: str | None) -> int:
 
 def discount(empire: Empire, ct: CardType) -> int:
     """Return the total discount the empire gives to paying for a card of this type."""
-    return sum(_card_discount(instance_type(c).id, ct.id) for c in empire)
+    return discount_from(discount_sources(empire), ct)
+
+
+def discount_sources(empire: Empire) -> list[str]:
+    """Return the type ids of the empire's cards that give any discount (usually few)."""
+    return [ct.id for ct in map(instance_type, empire) if ct.discounts]
+
+
+def discount_from(sources: Sequence[str], ct: CardType) -> int:
+    """Return the discount that these discount-giving card types give to a card of this type."""
+    return sum(_card_discount(s, ct.id) for s in sources)
 
 
 def card_discount(source: CardType, target: CardType) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -9,7 +10,7 @@ from ...core.api import Action
 from ...core.rng import Rng
 from .cards import CardType, instance_type
 from .data import JDData, copy_data
-from .empire import card_discount, dev_cost, discount, has_card, icons, military
+from .empire import card_discount, dev_cost, discount_from, discount_sources, has_card, icons, military
 
 HAND_LIMIT = 10
 OPENING_DEAL = 7
@@ -80,6 +81,12 @@ def dev_allowed(d: JDData, seat: int, dev: str) -> bool:
 EXPLORE = Action("explore")
 
 
+@cache
+def pay_action(card: str) -> Action:
+    """Return the (shared, immutable) action that pays or discards one card."""
+    return Action("pay", (("card", card),))
+
+
 def _place(dev: str | None, world: str, second: str | None, how: str) -> Action:
     """Build a place action with its parameters already in canonical (sorted key) order."""
     params: list[tuple[str, str]] = []
@@ -107,7 +114,8 @@ def plan_options(d: JDData, seat: int) -> list[tuple[Action, dict[str, Any]]]:
     worlds = [(c, instance_type(c)) for c in hand if instance_type(c).is_world]
     devs = [c for c in hand if not instance_type(c).is_world]
     dev_opts = [c for c in devs + ([SURVEY] if not d.survey_used[seat] else []) if dev_allowed(d, seat, c)]
-    base_disc = {w: discount(empire, wct) for w, wct in worlds}
+    sources = discount_sources(empire)
+    base_disc = {w: discount_from(sources, wct) for w, wct in worlds}
     has = {cid: has_card(empire, cid) for cid in ("contact_specialist", "colony_convoy", "military_convoy")}
     dev_full = {dv: dev_cost(empire, _dev_type(seat, dv), alone=False) for dv in dev_opts}
     for dev in dev_opts:
@@ -172,7 +180,7 @@ def legal_actions(d: JDData, seat: int) -> list[Action]:
     elif d.phase == "plan":
         return [a for a, _ in plan_options(d, seat)]  # generated in a fixed, canonical order
     elif d.phase in ("pay", "hand_limit"):
-        return [Action("pay", (("card", c),)) for c in sorted(d.hands[seat])]
+        return [pay_action(c) for c in sorted(d.hands[seat])]
     elif d.phase == "score_choice":
         card = d.pending_choices[seat][0]
         acts = [Action.make("score_against", card=card, seat=o) for o in range(d.players) if o != seat]

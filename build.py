@@ -23,6 +23,7 @@ import importlib.util
 import io
 import json
 import os
+import re
 import shutil
 import socketserver
 import struct
@@ -437,11 +438,28 @@ def own_files() -> dict[str, bytes]:
     return files
 
 
+# An outside URL inside vendored runtime code: a scheme and a host that is not this machine. The XML namespace
+# of SVG is a name, not a location, and stays.
+OUTSIDE_URL = re.compile(rb"https?://(?!127\.0\.0\.1|localhost|www\.w3\.org/2000/svg)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
+REMOVED_URL = b"about:blank#removed-offline-build"
+
+
+def without_outside_urls(data: bytes) -> bytes:
+    """Replace every outside scheme+host in a vendored text file by an inert local marker.
+
+    They are CDN defaults, docs links in error messages and MicroPython package indexes that this app never
+    uses (its config names the self-hosted runtime); removing them makes "dist/ names no outside URL" true for
+    every file, and any code path that would have used one fails locally instead of going online.
+    """
+    return OUTSIDE_URL.sub(REMOVED_URL, data)
+
+
 def runtime_files() -> dict[str, bytes]:
     """Collect the pinned, hash-checked runtime: Pyodide, the minimal lock, micropip, PyScript."""
     files: dict[str, bytes] = {}
     for name, digest in PYODIDE_FILES.items():
-        files[f"{PYODIDE_DIR}/{name}"] = read_pinned(NODE_MODULES / "pyodide" / name, digest)
+        data = read_pinned(NODE_MODULES / "pyodide" / name, digest)
+        files[f"{PYODIDE_DIR}/{name}"] = without_outside_urls(data) if name.endswith(".mjs") else data
     micropip = micropip_wheel()
     files[f"{PYODIDE_DIR}/{MICROPIP_WHEEL}"] = micropip
     files[f"{PYODIDE_DIR}/pyodide-lock.json"] = minimal_lock(micropip)
@@ -451,7 +469,7 @@ def runtime_files() -> dict[str, bytes]:
         diff = sorted(set(shipped) ^ set(PYSCRIPT_FILES))
         raise BuildError(f"@pyscript/core dist/ file list changed: {diff}")
     for name, digest in PYSCRIPT_FILES.items():
-        files[f"{PYSCRIPT_DIR}/{name}"] = read_pinned(dist / name, digest)
+        files[f"{PYSCRIPT_DIR}/{name}"] = without_outside_urls(read_pinned(dist / name, digest))
     return files
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import cache
 from importlib import resources
 
 from ...core.api import GameInfo, OptionSpec
@@ -10,6 +11,7 @@ from ...core.api import GameInfo, OptionSpec
 RULES_VERSION = "2026.11"
 
 
+@cache
 def campaign_condition_ids() -> tuple[str, ...]:
     """Return the ids of the solo campaign's victory conditions, read from data/campaign.json."""
     with resources.files(__package__).joinpath("data/campaign.json").open("r", encoding="utf-8") as fh:

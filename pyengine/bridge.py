@@ -35,6 +35,7 @@ class UnknownMatch(EngineError):
 
 
 def _field(req: dict[str, Any], name: str, kind: type | tuple[type, ...], optional: bool = False) -> Any:
+    """Return one typed field of a request, or raise BadRequest naming it."""
     if name not in req or req[name] is None:
         if optional:
             return None
@@ -46,6 +47,7 @@ def _field(req: dict[str, Any], name: str, kind: type | tuple[type, ...], option
 
 
 def _match(req: dict[str, Any]) -> tuple[str, Match]:
+    """Return the id and Match a request names, or raise UnknownMatch."""
     mid = _field(req, "match", str)
     if mid not in _MATCHES:
         raise UnknownMatch(f"no match {mid!r} is open in this worker")
@@ -53,6 +55,7 @@ def _match(req: dict[str, Any]) -> tuple[str, Match]:
 
 
 def _register(match: Match) -> str:
+    """Keep a new match in this worker and return its id."""
     _COUNTER[0] += 1
     mid = f"m{_COUNTER[0]}"
     _MATCHES[mid] = match
@@ -87,6 +90,7 @@ def snapshot(mid: str, match: Match, viewer: int | None) -> JSON:
 
 
 def _viewer(req: dict[str, Any]) -> int | None:
+    """Return the request's viewer seat, or None for a spectator."""
     v = req.get("viewer")
     if v is None:
         return None
@@ -96,6 +100,7 @@ def _viewer(req: dict[str, Any]) -> int | None:
 
 
 def _op_new_match(req: dict[str, Any]) -> JSON:
+    """Start a match from the home screen's choices."""
     game_id = _field(req, "game", str)
     players = _field(req, "players", int)
     seed = _field(req, "seed", int, optional=True)
@@ -119,6 +124,7 @@ def _op_new_match(req: dict[str, Any]) -> JSON:
 
 
 def _op_bot(req: dict[str, Any]) -> JSON:
+    """Let the bot of one seat choose and play its action."""
     from .bots import Budget, make_bot
 
     mid, match = _match(req)
@@ -141,6 +147,7 @@ def _op_bot(req: dict[str, Any]) -> JSON:
 
 
 def _op_submit_many(req: dict[str, Any]) -> JSON:
+    """Apply several actions of one seat, all or none."""
     mid, match = _match(req)
     seat = _field(req, "seat", int)
     actions = _field(req, "actions", list)
@@ -161,6 +168,7 @@ def _op_submit_many(req: dict[str, Any]) -> JSON:
 
 
 def _op_bench(req: dict[str, Any]) -> JSON:
+    """Time random playouts inside this interpreter (the browser benchmark)."""
     from .cli import random_playouts
 
     game_id = _field(req, "game", str)

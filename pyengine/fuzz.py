@@ -28,6 +28,7 @@ class FuzzReport:
 
 
 def _game_invariants(state: State) -> list[str]:
+    """Return the game's own invariant failures (its invariants module), if it has one."""
     try:
         module = importlib.import_module(f"pyengine.games.{state.game.info.id}.invariants")
     except ModuleNotFoundError:

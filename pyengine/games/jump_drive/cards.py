@@ -58,10 +58,12 @@ class CardType:
 
 
 def _fail(card: str, why: str) -> CardDataError:
+    """Return a CardDataError that names the card."""
     return CardDataError(f"card {card!r}: {why}")
 
 
 def _check_filter(cid: str, filt: Any) -> None:
+    """Check a world filter such as {color: blue, military: true}."""
     if not isinstance(filt, dict) or not set(filt) <= _WORLD_FILTER_KEYS:
         raise _fail(cid, f"bad world filter {filt!r}")
     if "color" in filt and filt["color"] not in COLORS:
@@ -69,6 +71,7 @@ def _check_filter(cid: str, filt: Any) -> None:
 
 
 def _check_countable(cid: str, c: Any, ids: set[str]) -> None:
+    """Check a 'per X' countable."""
     if not isinstance(c, dict) or len(c) != 1:
         raise _fail(cid, f"a countable has exactly one key, got {c!r}")
     (key, val), = c.items()
@@ -91,6 +94,7 @@ def _check_countable(cid: str, c: Any, ids: set[str]) -> None:
 
 
 def _check_term(cid: str, t: Any, ids: set[str], kind: str) -> None:
+    """Check one VP, income or military term."""
     if not isinstance(t, dict) or not isinstance(t.get("amount"), int):
         raise _fail(cid, f"{kind} term needs an integer amount: {t!r}")
     allowed = {"amount", "per", "with", "scope", "every", "against"}

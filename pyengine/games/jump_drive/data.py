@@ -89,6 +89,7 @@ def copy_data(d: JDData) -> JDData:
 
 
 def _copy_commit(c: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Copy a hidden commitment record."""
     if c is None:
         return None
     out = dict(c)

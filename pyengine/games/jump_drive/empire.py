@@ -12,6 +12,7 @@ Empire = Sequence[str]
 
 
 def _world_matches(ct: CardType, filt: dict[str, Any]) -> bool:
+    """Return True if a card is a world matching the filter."""
     if not ct.is_world:
         return False
     if "color" in filt and ct.color != filt["color"]:
@@ -54,6 +55,7 @@ def military(empire: Empire, target: CardType | None = None) -> int:
 
 @lru_cache(maxsize=65536)
 def _military(empire: tuple[str, ...], target_id: str | None) -> int:
+    """Compute (and cache) an empire's military against one target type."""
     target = card_types()[target_id] if target_id is not None else None
     total = 0
     for c in empire:
@@ -92,6 +94,7 @@ def card_discount(source: CardType, target: CardType) -> int:
 
 @cache
 def _card_discount(source_id: str, target_id: str) -> int:
+    """Compute (and cache) the discount one card type gives another."""
     types = card_types()
     src, ct = types[source_id], types[target_id]
     total = 0

@@ -14,6 +14,7 @@ CARD_VALUE = 0.9
 
 
 def _rounds_left(d: JDData) -> int:
+    """Estimate how many rounds the game still has."""
     if is_solo(d):
         return max(1, 7 - d.round + 1)
     best = max(d.vp)
@@ -23,6 +24,7 @@ def _rounds_left(d: JDData) -> int:
 
 
 def _rate(empire: list[str], others: list[list[str]]) -> tuple[int, int]:
+    """Return an empire's VP and income per round."""
     vp = sum(card_vp(c, empire, None, others) for c in empire)
     return vp, income(empire, others)
 
@@ -42,6 +44,7 @@ def keep_value(d: JDData, seat: int, card: str) -> float:
 
 
 def _plan_score(d: JDData, seat: int, rec: dict[str, object], rounds: int) -> float:
+    """Score one placement plan: VP and income gained over the rounds left, less cards spent."""
     emp = d.empires[seat]
     others = others_of(d, seat)
     vp0, inc0 = _rate(emp, others)

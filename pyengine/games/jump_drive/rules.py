@@ -64,6 +64,7 @@ def draw(d: JDData, rng: Rng, seat: int, n: int) -> list[str]:
 # --- placement options ----------------------------------------------------------------------------------
 
 def _dev_type(seat: int, dev: str) -> CardType:
+    """Return the card type of a development choice (the Survey Team included)."""
     return instance_type(f"survey_team-{seat}" if dev == SURVEY else dev)
 
 
@@ -240,6 +241,7 @@ def apply_action(d: JDData, seat: int, action: Action, plan: dict[str, Any] | No
 
 
 def _finish_opening(d: JDData) -> None:
+    """Discard every seat's 2 opening cards and start round 1."""
     for s in range(d.players):
         rec = d.commits[s] or {}
         for c in rec["discard"]:

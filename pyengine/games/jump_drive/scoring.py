@@ -72,6 +72,7 @@ def war_propaganda(d: JDData) -> None:
 
 
 def _other_value(d: JDData, seat: int, card: str, other: int) -> int:
+    """Return the VP a card scores when counted against one other empire."""
     return card_vp(card, d.empires[seat], d.empires[other], others_of(d, seat))
 
 

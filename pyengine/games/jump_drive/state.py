@@ -54,6 +54,7 @@ class JDState(State):
         return action in self._legal[seat]
 
     def _apply(self, seat: int, action: Action) -> None:
+        """Apply a validated action (the placement record comes from the legal-actions cache)."""
         plan = self._plans.get(seat, {}).get(action) if self.d.phase == "plan" else None
         self._legal = {}
         self._plans = {}

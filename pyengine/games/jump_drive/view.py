@@ -25,6 +25,7 @@ def _card_vp_now(d: JDData, seat: int, card: str) -> int:
 
 
 def _status(d: JDData, s: int) -> str:
+    """Return what a seat is doing now, as the table shows it."""
     if d.over:
         return "done"
     if d.phase in ("opening", "plan"):
@@ -37,6 +38,7 @@ def _status(d: JDData, s: int) -> str:
 
 
 def _hand_info(d: JDData, seat: int) -> list[dict[str, Any]]:
+    """Return, per hand card, its effective cost and whether and why it can be placed now."""
     hand = d.hands[seat]
     emp = d.empires[seat]
     usable: set[str] = set()

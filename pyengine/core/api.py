@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .errors import BadOptionsError, GameOverError, InvalidActionError, NotYourTurnError
+from .errors import BadOptionsError, GameOverError, IllegalActionError, InvalidActionError, NotYourTurnError
 
 JSON = Any
 """A value made only of dicts, lists, str, int, float, bool and None."""
@@ -261,14 +261,12 @@ class State(ABC):
             IllegalActionError: the action is not legal now.
         State is left unchanged whenever an error is raised.
         """
-        from .errors import IllegalActionError
-
         act = Action.parse(action) if isinstance(action, str) else action
         if not isinstance(act, Action):
             raise InvalidActionError(f"not an action: {action!r}")
         if self.is_terminal():
             raise GameOverError(f"the game is over; cannot apply {str(act)!r} for seat {seat!r}")
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.to_move():
+        if seat.__class__ is not int or seat not in self.to_move():
             raise NotYourTurnError(
                 f"seat {seat!r} is not to move (to move: {sorted(self.to_move())}); rejected {str(act)!r}")
         if not self.is_legal(seat, act):

@@ -37,7 +37,7 @@ def describe(d: JDData, seat: int, action: Action) -> str:
         if second:
             parts.append(f"{'conquer' if instance_type(second).military_world else 'settle'} "
                          f"{instance_type(second).name} by Convoy")
-        cost = rec["cost"] if rec else 0
+        cost = rec[5] if rec else 0
         return " + ".join(parts) + f" (pay {cost})"
     if k == "pay":
         reason = d.owe_reason[seat] if d.owe_reason else "pay"

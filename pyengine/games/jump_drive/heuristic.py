@@ -6,7 +6,7 @@ from ...core.api import Action, State
 from .cards import instance_type
 from .data import JDData
 from .empire import card_income, card_vp, icons, income, military
-from .rules import EXPLORE_MARKER_EYES, SURVEY, plan_options
+from .rules import EXPLORE_MARKER_EYES, SURVEY, plan_options, plan_record
 from .scoring import WIN_VP, is_solo, others_of
 from .state import JDState
 
@@ -78,7 +78,7 @@ def score_actions(state: State, seat: int, actions: list[Action]) -> list[float]
     d = state.d
     if d.phase == "plan":
         rounds = _rounds_left(d)
-        recs = {a: r for a, r in plan_options(d, seat)}
+        recs = {a: plan_record(r) for a, r in plan_options(d, seat)}
         return [_plan_score(d, seat, recs[a], rounds) for a in actions]
     if d.phase in ("pay", "hand_limit"):
         return [-keep_value(d, seat, a.get("card") or "") for a in actions]

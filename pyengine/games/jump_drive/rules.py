@@ -10,7 +10,7 @@ from ...core.api import Action
 from ...core.rng import Rng
 from .cards import CardType, instance_type
 from .data import JDData, copy_data
-from .empire import card_discount, dev_cost, discount_from, discount_sources, has_card, icons, military
+from .empire import card_discount, discount_from, discount_sources, has_card, icons, military
 
 HAND_LIMIT = 10
 OPENING_DEAL = 7
@@ -88,12 +88,13 @@ def pay_action(card: str) -> Action:
     return Action("pay", (("card", card),))
 
 
-def _place(dev: str | None, world: str, second: str | None, how: str) -> Action:
-    """Build a place action with its parameters already in canonical (sorted key) order."""
+@cache
+def _place(dev: str | None, world: str, second: str | None, contact: bool) -> Action:
+    """Return the place action with its parameters in canonical (sorted key) order (shared, immutable)."""
     params: list[tuple[str, str]] = []
     if dev is not None:
         params.append(("dev", dev))
-    if how == "contact":
+    if contact:
         params.append(("how", "contact"))
     if second is not None:
         params.append(("second", second))
@@ -101,8 +102,30 @@ def _place(dev: str | None, world: str, second: str | None, how: str) -> Action:
     return Action("place", tuple(params))
 
 
-def plan_options(d: JDData, seat: int) -> list[tuple[Action, dict[str, Any]]]:
-    """Return every legal placement plan with its commitment record (what, how, and the cards to pay).
+@cache
+def _place_dev(dev: str) -> Action:
+    """Return the action that places one development alone."""
+    return Action("place", (("dev", dev),))
+
+
+# A placement plan: (explore, dev, world, second, how, cost, convoy); plan_record() turns it into the committed dict.
+Plan = tuple[bool, str | None, str | None, str | None, str | None, int, str | None]
+EXPLORE_PLAN: Plan = (True, None, None, None, None, 0, None)
+
+
+def plan_record(plan: Plan) -> dict[str, Any]:
+    """Return a plan as the JSON record kept (hidden) in the state until the reveal."""
+    explore, dev, world, second, how, cost, convoy = plan
+    if explore:
+        return {"explore": True, "cost": 0}
+    rec: dict[str, Any] = {"explore": False, "dev": dev, "world": world, "second": second, "how": how, "cost": cost}
+    if convoy:
+        rec["convoy"] = convoy
+    return rec
+
+
+def plan_options(d: JDData, seat: int) -> list[tuple[Action, Plan]]:
+    """Return every legal placement plan: its action and what it places, how, and the cards to pay.
 
     Placement order (seed notes item 6): a development helps the world placed with it, a world helps the
     second world of a Convoy, and no card ever helps its own placement.
@@ -111,48 +134,54 @@ def plan_options(d: JDData, seat: int) -> list[tuple[Action, dict[str, Any]]]:
     empire = d.empires[seat]
     n = len(hand)
     contact_disc = bool(d.options["contact_discounts"])
-    out: list[tuple[Action, dict[str, Any]]] = [(EXPLORE, {"explore": True, "cost": 0})]
-    worlds = [(c, instance_type(c)) for c in hand if instance_type(c).is_world]
-    devs = [c for c in hand if not instance_type(c).is_world]
-    dev_opts = [c for c in devs + ([SURVEY] if not d.survey_used[seat] else []) if dev_allowed(d, seat, c)]
+    out: list[tuple[Action, Plan]] = [(EXPLORE, EXPLORE_PLAN)]
+    types = [(c, instance_type(c)) for c in hand]
+    worlds = [(c, ct) for c, ct in types if ct.is_world]
+    devs = [c for c, ct in types if not ct.is_world]
+    if not d.survey_used[seat]:
+        devs.append(SURVEY)
+    dev_opts = [c for c in devs if dev_allowed(d, seat, c)]
     sources = discount_sources(empire)
     base_disc = {w: discount_from(sources, wct) for w, wct in worlds}
-    has = {cid: has_card(empire, cid) for cid in ("contact_specialist", "colony_convoy", "military_convoy")}
-    dev_full = {dv: dev_cost(empire, _dev_type(seat, dv), alone=False) for dv in dev_opts}
+    has_contact = has_card(empire, "contact_specialist")
+    has_colony = has_card(empire, "colony_convoy")
+    has_mconvoy = has_card(empire, "military_convoy")
+    dev_full = {dv: max(0, (_dev_type(seat, dv).cost or 0) - discount_from(sources, _dev_type(seat, dv)))
+                for dv in dev_opts}
     for dev in dev_opts:
         cost = max(0, dev_full[dev] - 1)  # placed alone: 1 less (never below 0)
         if cost <= n - (0 if dev == SURVEY else 1):
-            out.append((Action("place", (("dev", dev),)), {"explore": False, "dev": dev, "world": None,
-                                                         "second": None, "how": None, "cost": cost}))
+            out.append((_place_dev(dev), (False, dev, None, None, None, cost, None)))
     dv: str | None
     for dv in [None, *dev_opts]:
         if dv is None:
             emp2, dcost, used, dvct = empire, 0, 0, None
+            contact, colony, mconvoy = has_contact, has_colony, has_mconvoy
         else:
             dvct = _dev_type(seat, dv)
-            emp2 = [*empire, f"survey_team-{seat}" if dv == SURVEY else dv]
+            emp2 = [*empire, dvct.id + f"-{seat}" if dv == SURVEY else dv]
             dcost = dev_full[dv]
             used = 0 if dv == SURVEY else 1
-        contact = has["contact_specialist"] or (dvct is not None and dvct.id == "contact_specialist")
-        colony = has["colony_convoy"] or (dvct is not None and dvct.id == "colony_convoy")
-        mconvoy = has["military_convoy"] or (dvct is not None and dvct.id == "military_convoy")
+            contact = has_contact or dvct.id == "contact_specialist"
+            colony = has_colony or dvct.id == "colony_convoy"
+            mconvoy = has_mconvoy or dvct.id == "military_convoy"
         room = n - used - 1
         for w, wct in worlds:
             disc = base_disc[w] + (card_discount(dvct, wct) if dvct is not None else 0)
-            ways: list[tuple[str, int]] = []
             if not wct.military_world:
-                ways.append(("pay", max(0, (wct.cost or 0) - disc)))
+                ways: tuple[tuple[str, int], ...] = (("pay", max(0, (wct.cost or 0) - disc)),)
             else:
-                if military(emp2, wct) >= (wct.defense or 0):
-                    ways.append(("conquer", 0))
-                if contact and not wct.alien:
-                    ways.append(("contact", max(0, (wct.defense or 0) - 1 - (disc if contact_disc else 0))))
+                defense = wct.defense or 0
+                conquer = (("conquer", 0),) if military(emp2, wct) >= defense else ()
+                paid = (("contact", max(0, defense - 1 - (disc if contact_disc else 0))),) if (
+                    contact and not wct.alien) else ()
+                ways = conquer + paid
             for how, wcost in ways:
                 total = dcost + wcost
                 if total > room:
                     continue
-                rec = {"explore": False, "dev": dv, "world": w, "second": None, "how": how, "cost": total}
-                out.append((_place(dv, w, None, how), rec))
+                is_contact = how == "contact"
+                out.append((_place(dv, w, None, is_contact), (False, dv, w, None, how, total, None)))
                 if not (colony or mconvoy) or total > room - 1:
                     continue
                 emp3 = [*emp2, w]
@@ -164,11 +193,11 @@ def plan_options(d: JDData, seat: int) -> list[tuple[Action, dict[str, Any]]]:
                                  + card_discount(wct, w2ct))
                         cost2 = max(0, (w2ct.cost or 0) - disc2 - 2)
                         if total + cost2 <= room - 1:
-                            out.append((_place(dv, w, w2, how),
-                                        {**rec, "second": w2, "cost": total + cost2, "convoy": "colony"}))
+                            out.append((_place(dv, w, w2, is_contact),
+                                        (False, dv, w, w2, how, total + cost2, "colony")))
                     elif (mconvoy and how == "conquer" and w2ct.military_world
                           and military(emp3, w2ct) - (wct.defense or 0) >= (w2ct.defense or 0)):
-                        out.append((_place(dv, w, w2, how), {**rec, "second": w2, "convoy": "military"}))
+                        out.append((_place(dv, w, w2, False), (False, dv, w, w2, how, total, "military")))
     return out
 
 
@@ -196,7 +225,7 @@ def legal_actions(d: JDData, seat: int) -> list[Action]:
 
 # --- applying -----------------------------------------------------------------------------------------
 
-def apply_action(d: JDData, seat: int, action: Action, plan: dict[str, Any] | None = None) -> None:
+def apply_action(d: JDData, seat: int, action: Action, plan: Plan | None = None) -> None:
     """Apply a legal action (validated by the caller) and run the game forward to the next decision.
 
     ``plan`` may carry the commitment record of a placement, already computed with the legal actions.
@@ -208,8 +237,8 @@ def apply_action(d: JDData, seat: int, action: Action, plan: dict[str, Any] | No
         if all(c is not None for c in d.commits):
             _finish_opening(d)
     elif kind in ("explore", "place"):
-        rec = plan if plan is not None else next(r for a, r in plan_options(d, seat) if a == action)
-        d.commits[seat] = rec
+        chosen = plan if plan is not None else next(r for a, r in plan_options(d, seat) if a == action)
+        d.commits[seat] = plan_record(chosen)
         if all(c is not None for c in d.commits):
             _reveal(d, rng)
     elif kind == "pay":

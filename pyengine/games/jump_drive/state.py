@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...core.api import JSON, Action, Game, Message, Outcome, State
 from .data import JDData, copy_data, data_to_json
 from .describe import describe as describe_action
 from .describe import prompt as decision_prompt
-from .rules import apply_action, legal_actions, plan_options, resample, seats_to_move
+from .rules import Plan, apply_action, legal_actions, plan_options, resample, seats_to_move
 from .scoring import outcome as scoring_outcome
 from .view import build_view
 
@@ -20,7 +18,7 @@ class JDState(State):
         self.game = game
         self.d = data
         self._legal: dict[int, list[Action]] = {}
-        self._plans: dict[int, dict[Action, dict[str, Any]]] = {}
+        self._plans: dict[int, dict[Action, Plan]] = {}
         self._movers: frozenset[int] | None = None
 
     # --- the State API -------------------------------------------------------------------------------

@@ -42,10 +42,8 @@ def _hand_info(d: JDData, seat: int) -> list[dict[str, Any]]:
     hand = d.hands[seat]
     emp = d.empires[seat]
     usable: set[str] = set()
-    for _, rec in plan_options(d, seat):
-        for key in ("dev", "world", "second"):
-            if rec.get(key):
-                usable.add(rec[key])
+    for _, plan in plan_options(d, seat):
+        usable.update(c for c in plan[1:4] if c)
     rows = []
     mil = military(emp)
     for c in hand:

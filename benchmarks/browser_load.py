@@ -45,6 +45,15 @@ import { loadPyodide } from "./%s";
 const py = await loadPyodide({ indexURL: "./%s/" });
 py.runPython("1+1"); window.__bare_ready = true;
 </script>"""
+# The floor for any engine in a worker: loadPyodide inside a plain module worker, no PyScript, no micropip.
+BARE_WORKER_PAGE = """<!doctype html><meta charset=utf-8><title>bare Pyodide in a worker</title><script type=module>
+const w = new Worker("./__bare_worker__.mjs", { type: "module" });
+w.onmessage = () => { window.__bare_ready = true; };
+</script>"""
+BARE_WORKER_JS = """import { loadPyodide } from "./%s";
+const py = await loadPyodide({ indexURL: "./%s/" });
+py.runPython("1+1"); postMessage("ready");
+"""
 # Wait (at most 30 s) for an active service worker, if the page registers one; the bare page does not.
 SW_READY_JS = """async () => {
   if (!navigator.serviceWorker || !(await navigator.serviceWorker.getRegistration())) return;
@@ -63,16 +72,18 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".wasm": "application/wasm", ".mjs": "text/javascript",
                       ".webmanifest": "application/manifest+json"}
-    bare: bytes = b""
+    pages: dict[str, tuple[str, bytes]] = {}
 
     def do_GET(self) -> None:
-        """Serve /__bare__.html from memory, everything else from dist/."""
-        if urllib.parse.urlsplit(self.path).path == "/__bare__.html":
+        """Serve the in-memory comparison pages, everything else from dist/."""
+        page = self.pages.get(urllib.parse.urlsplit(self.path).path)
+        if page is not None:
+            kind, body = page
             self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(self.bare)))
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
             self.end_headers()
-            self.wfile.write(self.bare)
+            self.wfile.write(body)
             return
         super().do_GET()
 
@@ -84,7 +95,12 @@ def serve(dist: Path) -> socketserver.ThreadingTCPServer:
     """Start a threaded static server for dist/ on a free 127.0.0.1 port."""
     mjs = next(iter(sorted(dist.rglob("pyodide.mjs"))))
     rel = mjs.relative_to(dist).as_posix()
-    Handler.bare = (BARE_PAGE % (rel, rel.rsplit("/", 1)[0])).encode()
+    folder = rel.rsplit("/", 1)[0]
+    Handler.pages = {
+        "/__bare__.html": ("text/html; charset=utf-8", (BARE_PAGE % (rel, folder)).encode()),
+        "/__bare_worker__.html": ("text/html; charset=utf-8", BARE_WORKER_PAGE.encode()),
+        "/__bare_worker__.mjs": ("text/javascript", (BARE_WORKER_JS % (rel, folder)).encode()),
+    }
     httpd = socketserver.ThreadingTCPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(dist)))
     httpd.daemon_threads = True
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
@@ -190,10 +206,12 @@ def main() -> int:
     outside: list[str] = []
     app: dict[str, list[float | None]] = {"cold": [], "warm": []}
     bare: dict[str, list[float | None]] = {"cold": [], "warm": []}
+    floor: dict[str, list[float | None]] = {"cold": [], "warm": []}
     try:
         with sync_playwright() as pw:
             for i in range(args.runs):  # interleaved, so machine noise hits both alike
-                pages = (("app", base + "index.html", app), ("bare", base + "__bare__.html", bare))
+                pages = (("app", base + "index.html", app), ("bare", base + "__bare__.html", bare),
+                         ("wkr", base + "__bare_worker__.html", floor))
                 for name, url, out in pages:
                     cold, warm = cold_and_warm(pw, url, outside)
                     out["cold"].append(cold)
@@ -210,6 +228,10 @@ def main() -> int:
     for kind in ("cold", "warm"):
         a, b = med(app[kind]), med(bare[kind])
         print(f"  {kind}: app {fmt(a)}  bare {fmt(b)}  ratio {ratio(a, b)}")
+    print("  floor for any engine in a worker (loadPyodide in a plain module worker):")
+    for kind in ("cold", "warm"):
+        w, b = med(floor[kind]), med(bare[kind])
+        print(f"  {kind}: worker {fmt(w)}  bare {fmt(b)}  ratio {ratio(w, b)}")
     print(f"  requests to other hosts: {len(outside)}")
     gps_b = in_browser.get("games_per_s") if in_browser else None
     gps_c = in_cpython.get("games_per_s") if in_cpython else None

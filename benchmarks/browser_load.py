@@ -7,6 +7,7 @@ Serves dist/ on 127.0.0.1 (plus an in-memory bare-Pyodide page that loads the sa
 drives Debian's headless Chromium with every other host unresolvable, and prints:
   * cold load to ready (fresh profile) and warm load (second visit, same profile) for the app and for
     bare Pyodide, as medians over the runs, and the app/bare ratios;
+  * the same for loadPyodide inside a plain module worker: the floor for any engine that runs in a worker;
   * playout games/s through the bridge op `bench` inside Pyodide and in CPython (or "n/a");
   * the engine wheel size.
 It asserts nothing; it prints numbers. The HTTP cache stays on (no request routing), so warm visits are

@@ -166,8 +166,9 @@ def plan_options(d: JDData, seat: int) -> list[tuple[Action, Plan]]:
             colony = has_colony or dvct.id == "colony_convoy"
             mconvoy = has_mconvoy or dvct.id == "military_convoy"
         room = n - used - 1
+        giver = dvct if dvct is not None and dvct.discounts else None  # the new development, if it discounts
         for w, wct in worlds:
-            disc = base_disc[w] + (card_discount(dvct, wct) if dvct is not None else 0)
+            disc = base_disc[w] + (card_discount(giver, wct) if giver is not None else 0)
             if not wct.military_world:
                 ways: tuple[tuple[str, int], ...] = (("pay", max(0, (wct.cost or 0) - disc)),)
             else:
@@ -189,7 +190,7 @@ def plan_options(d: JDData, seat: int) -> list[tuple[Action, Plan]]:
                     if w2 == w:
                         continue
                     if colony and how != "conquer" and not w2ct.military_world:
-                        disc2 = (base_disc[w2] + (card_discount(dvct, w2ct) if dvct is not None else 0)
+                        disc2 = (base_disc[w2] + (card_discount(giver, w2ct) if giver is not None else 0)
                                  + card_discount(wct, w2ct))
                         cost2 = max(0, (w2ct.cost or 0) - disc2 - 2)
                         if total + cost2 <= room - 1:
@@ -228,9 +229,9 @@ def legal_actions(d: JDData, seat: int) -> list[Action]:
 def apply_action(d: JDData, seat: int, action: Action, plan: Plan | None = None) -> None:
     """Apply a legal action (validated by the caller) and run the game forward to the next decision.
 
-    ``plan`` may carry the commitment record of a placement, already computed with the legal actions.
+    ``plan`` may carry the commitment record of a placement, already computed with the legal actions. The PRNG
+    is read from the state (and written back) only by the steps that draw cards.
     """
-    rng = Rng.from_text(d.rng)
     kind = action.kind
     if kind == "keep":
         d.commits[seat] = {"discard": (action.get("discard") or "").split(",")}
@@ -240,9 +241,11 @@ def apply_action(d: JDData, seat: int, action: Action, plan: Plan | None = None)
         chosen = plan if plan is not None else next(r for a, r in plan_options(d, seat) if a == action)
         d.commits[seat] = plan_record(chosen)
         if all(c is not None for c in d.commits):
+            rng = Rng.from_text(d.rng)
             _reveal(d, rng)
+            d.rng = rng.to_text()
     elif kind == "pay":
-        card = action.get("card") or ""
+        card = action.params[0][1]
         d.hands[seat].remove(card)
         d.discard.append(card)
         d.owes[seat] -= 1
@@ -250,7 +253,9 @@ def apply_action(d: JDData, seat: int, action: Action, plan: Plan | None = None)
             from .scoring import after_hand_limit, after_payments
 
             if d.phase == "pay":
+                rng = Rng.from_text(d.rng)
                 after_payments(d, rng)
+                d.rng = rng.to_text()
             else:
                 after_hand_limit(d)
     elif kind == "score_against":
@@ -259,14 +264,15 @@ def apply_action(d: JDData, seat: int, action: Action, plan: Plan | None = None)
         if not any(d.pending_choices):
             from .scoring import finish_scoring
 
+            rng = Rng.from_text(d.rng)
             finish_scoring(d, rng)
+            d.rng = rng.to_text()
     elif kind == "tick":
         d.ticked = action.get("condition")
         msg(d, "{player} ticks off the victory condition {text}", player={"player": 0},
             text={"text": d.ticked or ""})
         d.phase = "over"
         d.over = True
-    d.rng = rng.to_text()
 
 
 def _finish_opening(d: JDData) -> None:

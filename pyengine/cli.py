@@ -47,7 +47,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     """Print random-playout games per second."""
     counts = [int(p) for p in args.players.split(",")]
+    load_game(args.game)
     for players in counts:
+        random_playouts(args.game, 10, players, args.seed + 10_000)  # warm-up: imports and caches, not timed
         t0 = time.perf_counter()
         actions = random_playouts(args.game, args.games, players, args.seed)
         dt = time.perf_counter() - t0

@@ -15,6 +15,8 @@ import {
 
 // Games with their own table; the rest use the generic panel. `?generic` in the URL forces the generic panel.
 const TABLES = new URLSearchParams(location.search).has("generic") ? {} : { jump_drive: jumpDriveTable };
+// The home screen starts on the game with a full table of its own; the others play through the generic panel.
+const DEFAULT_GAME = "jump_drive";
 
 const app = {
   root: null,
@@ -306,7 +308,7 @@ async function boot() {
       h("p", {}, err && err.message ? err.message : String(err))));
     return;
   }
-  app.form = initialForm(app.info);
+  app.form = initialForm(app.info, DEFAULT_GAME);
   replace(app.root, app.screen);
   renderHome();
   document.documentElement.dataset.engine = "ready";

@@ -24,10 +24,40 @@ export function debugView(snapshot) {
     logPanel(snapshot, { testid: "debug-log" }));
 }
 
+// A game's own readable summary (view.summary: [{title, lines}]), shown as plain text blocks.
+function summaryPanel(view) {
+  const blocks = Array.isArray(view && view.summary) ? view.summary : [];
+  if (!blocks.length) return null;
+  return h("section", { class: "panel summary-panel", testid: "state-summary" },
+    h("h3", {}, "State"),
+    (view.notes || []).map((n) => h("p", { class: "summary-note" }, String(n))),
+    blocks.map((b, i) => h("div", { class: "summary-block", testid: `summary-${i}` },
+      h("h4", {}, String(b.title)),
+      h("ul", {}, (b.lines || []).map((line) => h("li", {}, String(line)))))));
+}
+
+// The final score screen for games without a table of their own: scores, winners, the deciding tie-break.
+function endPanel(snap) {
+  const out = snap.outcome;
+  if (!snap.terminal || !out) return null;
+  const winners = (out.winners || []).map((s) => seatName(snap, s)).join(", ");
+  const breakdown = (out.details && out.details.breakdown) || [];
+  return h("section", { class: "panel end-screen", testid: "end-screen" },
+    h("h2", {}, `Game over: ${winners} ${out.winners && out.winners.length > 1 ? "share the win" : "wins"}`),
+    h("p", { testid: "end-tiebreak" }, `Decided by: ${String(out.tiebreak).replace(/_/g, " ")}`),
+    h("table", { class: "score-table", testid: "final-scores" },
+      h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "VP"),
+        Object.keys(breakdown[0] || {}).map((k) => h("th", {}, k.replace(/_/g, " "))))),
+      h("tbody", {}, (out.scores || []).map((score, s) => h("tr", { class: (out.winners || []).includes(s) ? "winner" : null },
+        h("td", {}, seatName(snap, s)), h("td", { testid: `final-score-${s}` }, String(score)),
+        Object.values(breakdown[s] || {}).map((v) => h("td", {}, String(v))))))));
+}
+
 export function genericTable(session) {
   const snap = session.snapshot;
   const d = snap.decision;
   return h("div", { class: "generic-table", testid: "generic-table" },
+    endPanel(snap),
     h("section", { class: "panel decision-panel", testid: "decision-panel" },
       d ? [
         h("h2", { class: "prompt", testid: "decision-prompt" }, d.prompt || "Choose an action"),
@@ -37,6 +67,7 @@ export function genericTable(session) {
     h("section", { class: "panel" }, h("h3", {}, "Players"),
       h("ul", { class: "seat-list" }, (snap.seats || []).map((s, i) => h("li", { class: ["seat-row", (snap.to_move || []).includes(i) ? "to-move" : null] },
         h("span", { class: "seat-name" }, String(s.name)), " ", h("span", { class: "seat-kind" }, `(${s.kind})`))))),
+    summaryPanel(snap.view),
     logPanel(snap),
     debugView(snap));
 }

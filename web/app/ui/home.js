@@ -10,8 +10,16 @@ function defaultSeat(i) {
 }
 
 /** Form state survives re-renders. */
-export function initialForm(info) {
-  const game = (info.games || [])[0] || null;
+// Games whose browser path is not verified yet stay engine-only (CLI and bridge) until it is.
+const WEB_HIDDEN = new Set(["beyond_the_sun"]);
+
+function webGames(info) {
+  return (info.games || []).filter((g) => !WEB_HIDDEN.has(g.id));
+}
+
+export function initialForm(info, preferred = null) {
+  const games = webGames(info);
+  const game = games.find((g) => g.id === preferred) || games[0] || null;
   const form = { game: game ? game.id : null, players: 2, seed: "", options: {}, seats: [] };
   if (game) applyGame(form, game);
   return form;
@@ -127,7 +135,7 @@ export function homeScreen(info, form, handlers) {
       h("div", { class: "field" },
         h("label", { for: "game-select" }, "Game"),
         h("select", { id: "game-select", testid: "game-select", onchange: (e) => { applyGame(form, gameById(info, e.target.value)); handlers.rerender(); } },
-          (info.games || []).map((g) => h("option", { value: g.id, selected: g.id === form.game }, g.name)))),
+          webGames(info).map((g) => h("option", { value: g.id, selected: g.id === form.game }, g.name)))),
       game ? h("div", { class: "field" },
         h("label", { for: "player-count" }, `Players (${game.min_players}–${game.max_players})`),
         h("input", { id: "player-count", testid: "player-count", type: "number", min: String(game.min_players), max: String(game.max_players), value: String(form.players),

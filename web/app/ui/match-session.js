@@ -4,8 +4,12 @@ import { call, EngineError } from "./engine-api.js";
 import { writeAutosave, clearAutosave, StorageFullError } from "../storage.js";
 import { seatName } from "./log-view.js";
 
-const BOT_PAUSE_MS = 120;     // small pause so bot moves are visible and the page paints in between
-const SPECTATOR_PAUSE_MS = 350;
+// Pauses between bot moves, so they are visible and the page paints in between. "?pace=MS" in the address sets
+// both (0: as fast as the engine goes, for long all-bot games and tests).
+const PACE = Number.parseInt(new URLSearchParams(globalThis.location ? location.search : "").get("pace") ?? "", 10);
+const BOT_PAUSE_MS = Number.isFinite(PACE) && PACE >= 0 ? PACE : 120;
+const SPECTATOR_PAUSE_MS = Number.isFinite(PACE) && PACE >= 0 ? PACE : 350;
+const FAST = PACE === 0;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -111,6 +115,15 @@ export class MatchSession {
         }
         const toMove = snap.to_move || [];
         const bots = toMove.filter((s) => !this.isHuman(s));
+        if (bots.length && FAST && bots.length === toMove.length) {
+          // Fast pace: the worker plays every bot move up to the next human decision in one round trip.
+          this.thinking = bots[0];
+          this.changed();
+          this.accept(await call({ op: "bots", match: this.matchId, viewer: this.viewer, max_steps: 500 }));
+          this.thinking = null;
+          await this.autosave();
+          continue;
+        }
         if (bots.length) {
           for (const seat of bots) {
             if (this.closed) return;

@@ -1,0 +1,17 @@
+"""Beyond the Sun: the rules engine package; importing it registers the game (the rules load on first use)."""
+
+from __future__ import annotations
+
+from ...core.api import Game
+from ...core.registry import register_game
+from .info import INFO
+
+
+def _factory() -> Game:
+    """Import the rules and return the game object (kept lazy so that listing games stays cheap)."""
+    from .game import BeyondTheSun
+
+    return BeyondTheSun()
+
+
+register_game("beyond_the_sun", _factory, INFO)

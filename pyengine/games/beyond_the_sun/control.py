@@ -1,0 +1,49 @@
+"""Control of locations by military strength, and the base discs that mark it.
+
+After every change of ships, every controllable location is checked in board order. The strongest faction there
+takes control; on a tie the current controller keeps it (option ``control_ties`` = ``defender``), and a faction
+with no strength left there loses it. Taking control places the leftmost disc of the location's track as a base;
+losing it returns that disc to its track.
+"""
+
+from __future__ import annotations
+
+from .model import Data, controllable, disc_for, return_track_disc, strength_at, take_track_disc
+from .text import log
+
+
+def recompute(d: Data) -> list[tuple[str, int, int | None]]:
+    """Re-check control everywhere; return the changes as (location, new controller, old controller or None)."""
+    changes: list[tuple[str, int, int | None]] = []
+    strict = d["options"]["control_ties"] == "strict"
+    for loc in controllable(d):
+        strengths = [strength_at(f, loc) for f in d["factions"]]
+        best = max(strengths)
+        cur = d["control"].get(loc)
+        holder = cur["seat"] if cur else None
+        leaders = [s for s, v in enumerate(strengths) if v == best and best > 0]
+        if holder is not None and holder in leaders and (len(leaders) == 1 or not strict):
+            continue
+        new = leaders[0] if len(leaders) == 1 else None
+        if holder is not None:
+            lose(d, loc)
+        if new is not None:
+            gain(d, loc, new)
+            changes.append((loc, new, holder))
+    return changes
+
+
+def lose(d: Data, loc: str) -> None:
+    """Remove a location's controller: the base disc goes back to its production track."""
+    cur = d["control"].pop(loc)
+    if cur["disc"] is not None:
+        return_track_disc(d["factions"][cur["seat"]], cur["disc"])
+    log(d, "{seat} loses control of {loc}", seat=cur["seat"], loc=loc)
+
+
+def gain(d: Data, loc: str, seat: int) -> None:
+    """Give a location to a faction, marked with the leftmost disc of the location's track (if it has one left)."""
+    track = disc_for(d, loc)
+    disc = track if take_track_disc(d["factions"][seat], track) else None
+    d["control"][loc] = {"seat": seat, "disc": disc}
+    log(d, "{seat} takes control of {loc}", seat=seat, loc=loc)

@@ -1,0 +1,143 @@
+"""The Beyond the Sun game object: setup for 2-4 players, loading states, and the catalog."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.api import JSON, Game
+from ...core.errors import BadOptionsError, SaveFormatError
+from ...core.rng import Rng
+from .abilities import unlock_powers
+from .cards import achievements, all_records, board, events, factions, systems, techs
+from .effects import push, run
+from .info import INFO
+from .model import STATE_FORMAT, Data, add_ship, copy_json, new_faction
+from .state import BTSState
+from .text import log
+
+FIRST_GAME = ("ACH-TRANSCENDENCE", "ACH-EMPIRE", "ACH-WARLORD", "ACH-TECHNOLOGIST")
+START_ORE = (1, 1, 2, 2)
+STATE_KEYS = ("players", "options", "rng", "side", "round", "turn", "first", "phase", "end_round", "slots",
+              "decks", "box_events", "sysdecks", "locs", "extra_used", "covered", "achievements", "pawns",
+              "factions", "control", "frames", "turn_flags", "event_log", "epoch", "msgs", "over")
+
+
+def faction_ids() -> list[str]:
+    """Return the four faction ids in data order."""
+    return [f["id"] for f in factions()["factions"]]
+
+
+class BeyondTheSun(Game):
+    """Beyond the Sun (Dennis K. Chan, 2020) for 2-4 players."""
+
+    info = INFO
+
+    def new_initial_state(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> BTSState:
+        """Set up the boards, decks, events, systems and achievements, and each faction's mat."""
+        self.check_players(players)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise BadOptionsError(f"seed must be an integer, got {seed!r}")
+        opts = self.info.resolve_options(options)
+        rng = Rng(seed)
+        d: Data = {"players": players, "options": opts, "side": board()["exploration"]["side_by_players"][str(players)],
+                   "round": 1, "turn": 0, "first": 0, "phase": "action", "end_round": None, "extra_used": False,
+                   "covered": [g["id"] for g in board()["guilds"]], "pawns": [None] * players, "control": {},
+                   "frames": [], "turn_flags": {"all_three": False, "produced": [], "used": {}},
+                   "event_log": [], "epoch": 0, "msgs": [], "over": False}
+        _deal_techs(d, rng)
+        _deal_events(d, rng)
+        _deal_systems(d, rng)
+        _deal_achievements(d, rng, bool(opts["first_game_achievements"]))
+        order = faction_ids()
+        rng.shuffle(order)
+        mat = "advanced" if opts["advanced_mats"] else "basic"
+        d["factions"] = []
+        for seat in range(players):
+            f = new_faction(order[seat], mat, START_ORE[seat])
+            add_ship(f, "SOL", 1)  # 17 cubes fill the supply columns, 2 are population, the 20th is this ship
+            d["factions"].append(f)
+        for seat in reversed(range(players)):
+            push(d, seat, list(_mat_record(order[seat], mat)["setup"]), f"setup:{order[seat]}")
+        d["rng"] = rng.to_text()
+        run(d, rng)
+        unlock_powers(d)
+        d["rng"] = rng.to_text()
+        log(d, "Setup for {n} players; the first player is {seat}", n=players, seat=0)
+        return BTSState(self, d)
+
+    def state_from_json(self, data: JSON) -> BTSState:
+        """Rebuild a state from its JSON (copied, never shared)."""
+        if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
+            found = data.get("format") if isinstance(data, dict) else type(data).__name__
+            raise SaveFormatError(f"not a Beyond the Sun state (format {found!r})")
+        missing = [k for k in STATE_KEYS if k not in data]
+        if missing:
+            raise SaveFormatError(f"Beyond the Sun state lacks fields {missing}")
+        d = {k: copy_json(data[k]) for k in STATE_KEYS}
+        return BTSState(self, d)
+
+    def catalog(self) -> list[JSON]:
+        """Return every card and mat as data, tagged with its kind and origin."""
+        return [copy_json(r) for r in all_records()]
+
+
+def _mat_record(faction: str, mat: str) -> dict[str, Any]:
+    """Return a faction's basic or advanced mat record."""
+    for rec in factions()["factions"]:
+        if rec["id"] == faction:
+            out: dict[str, Any] = rec[mat]
+            return out
+    raise KeyError(faction)
+
+
+def _deal_techs(d: Data, rng: Rng) -> None:
+    """Lay the four level-I techs on random slots; shuffle the II, III and IIII decks."""
+    by_level: dict[int, list[str]] = {1: [], 2: [], 3: [], 4: []}
+    for cid, rec in techs().items():
+        by_level[rec["level"]].append(cid)
+    for cards in by_level.values():
+        rng.shuffle(cards)
+    d["slots"] = {}
+    for s in board()["tech_tree"]["slots"]:
+        card = by_level[1].pop() if s["level"] == 1 else None
+        d["slots"][s["id"]] = {"card": card, "event": None, "by": []}
+    d["decks"] = {str(lv): by_level[lv] for lv in (2, 3, 4)}
+
+
+def _deal_events(d: Data, rng: Rng) -> None:
+    """Per level II and III: the 2 light events plus 4 random others, shuffled face down onto the 6 slots."""
+    d["box_events"] = {}
+    for lv in (2, 3):
+        light = [e for e, r in events().items() if r["level"] == lv and r["light"]]
+        other = [e for e, r in events().items() if r["level"] == lv and not r["light"]]
+        rng.shuffle(other)
+        chosen = light + other[:4]
+        rng.shuffle(chosen)
+        slots = [s["id"] for s in board()["tech_tree"]["slots"] if s["level"] == lv]
+        for slot, ev in zip(slots, chosen, strict=True):
+            d["slots"][slot]["event"] = ev
+        d["box_events"][str(lv)] = sorted(other[4:])
+
+
+def _deal_systems(d: Data, rng: Rng) -> None:
+    """Two of the four start systems on the A slots, the top two of deck B on the B slots."""
+    start = sorted(s for s, r in systems().items() if r["start"])
+    rest_a = sorted(s for s, r in systems().items() if r["deck"] == "A" and not r["start"])
+    deck_b = sorted(s for s, r in systems().items() if r["deck"] == "B")
+    rng.shuffle(start)
+    deck_a = rest_a + start[2:]
+    rng.shuffle(deck_a)
+    rng.shuffle(deck_b)
+    d["locs"] = {"A1": start[0], "A2": start[1], "B1": deck_b.pop(0), "B2": deck_b.pop(0), "X": None}
+    d["sysdecks"] = {"A": deck_a, "B": deck_b}
+
+
+def _deal_achievements(d: Data, rng: Rng, first_game: bool) -> None:
+    """The 2 basic achievements, plus 1 A and 1 B at random (or the recommended first-game set)."""
+    if first_game:
+        chosen = list(FIRST_GAME)
+    else:
+        basic = sorted(a for a, r in achievements().items() if r["group"] == "basic")
+        chosen = basic + [rng.choice(sorted(a for a, r in achievements().items() if r["group"] == g)) for g in "AB"]
+    d["achievements"] = [{"id": a, "discs": []} for a in chosen]

@@ -1,0 +1,121 @@
+"""The Beyond the Sun state behind the common State API."""
+
+from __future__ import annotations
+
+from ...core.api import JSON, Action, Game, Message, Outcome, State
+from ...core.rng import Rng
+from .describe import describe as describe_action
+from .describe import prompt as decision_prompt
+from .model import STATE_FORMAT, Data, copy_json
+from .scoring import outcome as scoring_outcome
+from .turn import apply_action, legal_actions, to_move
+from .view import build_view
+
+
+class BTSState(State):
+    """A Beyond the Sun position: one JSON dict, with the legal actions cached until the next change."""
+
+    def __init__(self, game: Game, data: Data) -> None:
+        self.game = game
+        self.d = data
+        self._legal: dict[int, list[Action]] = {}
+        self._movers: frozenset[int] | None = None
+
+    def to_move(self) -> frozenset[int]:
+        """Return the seat that must act now (one at a time in this game), or none at the end."""
+        if self._movers is None:
+            self._movers = frozenset(to_move(self.d))
+        return self._movers
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Return exactly what this seat may do now, in canonical order."""
+        cached = self._legal.get(seat)
+        if cached is None:
+            cached = legal_actions(self.d, seat)
+            self._legal[seat] = cached
+        return list(cached)
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """Return True if the action is one of the seat's legal actions."""
+        if seat not in self._legal:
+            self.legal_actions(seat)
+        return action in self._legal[seat]
+
+    def _apply(self, seat: int, action: Action) -> None:
+        """Apply a validated action."""
+        self._legal = {}
+        self._movers = None
+        apply_action(self.d, seat, action)
+
+    def is_terminal(self) -> bool:
+        """Return True once the game is over."""
+        return bool(self.d["over"])
+
+    def outcome(self) -> Outcome | None:
+        """Return scores, winners and the deciding tie-break once the game is over."""
+        return scoring_outcome(self.d) if self.d["over"] else None
+
+    def view(self, seat: int | None) -> JSON:
+        """Return what this seat (or a spectator) may see."""
+        return build_view(self.d, seat)
+
+    def to_json(self) -> JSON:
+        """Return the full state as JSON (an independent copy)."""
+        from .game import STATE_KEYS
+
+        out: dict[str, object] = {k: copy_json(self.d[k]) for k in STATE_KEYS}
+        out["format"] = STATE_FORMAT
+        return out
+
+    def clone(self) -> BTSState:
+        """Return an independent copy."""
+        return BTSState(self.game, copy_json(self.d))
+
+    def resample(self, seat: int, seed: int) -> BTSState:
+        """Return a copy with the hidden parts redealt: deck orders and the face-down events."""
+        d = copy_json(self.d)
+        rng = Rng(seed)
+        # Start from a canonical order (sorted), so the redeal depends only on what the seat sees and the seed.
+        for deck in [*d["decks"].values(), *d["sysdecks"].values()]:
+            deck.sort()
+            rng.shuffle(deck)
+        for lv in ("2", "3"):
+            slots = [s for s, v in d["slots"].items() if v["event"] is not None and s.split("-")[0] == "I" * int(lv)]
+            fixed = sorted(d["slots"][s]["event"] for s in slots if _light(d["slots"][s]["event"]))
+            loose = sorted([d["slots"][s]["event"] for s in slots if not _light(d["slots"][s]["event"])]
+                           + d["box_events"][lv])
+            rng.shuffle(loose)
+            face_down = fixed + loose[: len(slots) - len(fixed)]
+            d["box_events"][lv] = sorted(loose[len(slots) - len(fixed):])
+            rng.shuffle(face_down)
+            for s, ev in zip(slots, face_down, strict=True):
+                d["slots"][s]["event"] = ev
+        return BTSState(self.game, d)
+
+    def epoch(self) -> int:
+        """Return the counter of reveals (undo barriers)."""
+        return int(self.d["epoch"])
+
+    def messages(self) -> list[Message]:
+        """Return the log as typed messages."""
+        return [Message(t, tuple((k, (next(iter(v)), next(iter(v.values())))) for k, v in args.items()))
+                for t, args in self.d["msgs"]]
+
+    def describe(self, seat: int, action: Action) -> str:
+        """Return a readable label for one of this seat's actions."""
+        return describe_action(self.d, seat, action)
+
+    def decision_prompt(self, seat: int) -> tuple[str, str]:
+        """Return the kind and prompt of this seat's pending decision."""
+        return decision_prompt(self.d, seat)
+
+    def locator(self) -> str:
+        """Return where the game is, for error messages."""
+        return f"round {self.d['round']}, seat {self.d['turn']}, phase {self.d['phase']}"
+
+
+def _light(event: str) -> bool:
+    """Return True for a light-bordered (always used) event."""
+    from .cards import events
+
+    return bool(events()[event]["light"])

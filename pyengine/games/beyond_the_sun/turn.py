@@ -1,0 +1,357 @@
+"""The turn: moving the pawn to an action space, production, the achievement phase, and the end of the game.
+
+``legal_actions`` and ``apply_action`` are the only entry points the state uses; both read the pending effect
+(see effects.py) first, then the phase.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.api import Action
+from ...core.rng import Rng
+from .abilities import anytime, counter, passive, unlock_powers
+from .cards import achievements, board, techs
+from .effects import current, options, push, resolve, run, star_targets
+from .model import (
+    ACHIEVEMENT_DISCS,
+    Data,
+    Faction,
+    gain_population,
+    growth_yield,
+    ore_yield,
+    remove_ship,
+    return_supply,
+    ship_list,
+    supply_free,
+    take_supply,
+)
+from .steps import can_pay, effective_cost, performable
+from .text import log
+
+BS = board()["basic_spacefaring"]
+GUILDS = {g["id"]: g for g in board()["guilds"]}
+END_TRIGGER = {2: 3, 3: 3, 4: 4}
+
+
+# --- action spaces -----------------------------------------------------------------------------------------------
+def space_info(d: Data, space: str) -> tuple[dict[str, int], list[dict[str, Any]], int, str]:
+    """Return (cost, steps, surcharge, label) of an action space id."""
+    parts = space.split(".")
+    if parts[0] == "bs":
+        act = BS["actions"][parts[1]]
+        return act["cost"], act["steps"], BS["spaces"][str(d["players"])][parts[1]][int(parts[2])], act["name"]
+    if parts[0] == "guild":
+        g = GUILDS[parts[1]]
+        return g["cost"], g["steps"], 0, g["name"]
+    card = techs()[d["slots"][parts[1]]["card"]]
+    act = card["actions"][int(parts[2])]
+    return act.get("cost", {}), act["steps"], 0, card["name"]
+
+
+def all_spaces(d: Data, seat: int) -> list[str]:
+    """Return every action space that exists for this faction: Basic Spacefaring, open guilds, its techs."""
+    out = [f"bs.{row}.{i}" for row, surch in BS["spaces"][str(d["players"])].items() for i in range(len(surch))]
+    out += [f"guild.{g}.{i}" for g, rec in GUILDS.items() if g not in d["covered"] for i in range(rec["spaces"])]
+    for slot in d["factions"][seat]["techs"]:
+        card = techs()[d["slots"][slot]["card"]]
+        for a, act in enumerate(card.get("actions", [])):
+            out += [f"tech.{slot}.{a}.{i}" for i in range(act["spaces"])]
+    return out
+
+
+def space_legal(d: Data, seat: int, space: str) -> bool:
+    """Return True if the pawn may move to this space now and its action can be paid for and performed."""
+    shared = space.startswith("bs.gain.")
+    if not shared and (space == d["pawns"][seat] or space in d["pawns"]):
+        return False
+    cost, steps, surcharge, _ = space_info(d, space)
+    eff = effective_cost(d, seat, cost, steps, surcharge)
+    f = d["factions"][seat]
+    return can_pay(f, eff) and performable(d, seat, steps, f["pop"] - eff["population"])
+
+
+def move_actions(d: Data, seat: int) -> list[Action]:
+    """Return the pawn moves open to this faction (``space_legal`` for every space, sharing repeated work)."""
+    f = d["factions"][seat]
+    pawns = d["pawns"]
+    memo: dict[tuple[int, int], bool] = {}
+    out = []
+    for space in all_spaces(d, seat):
+        if space in pawns and not space.startswith("bs.gain."):
+            continue
+        cost, steps, surcharge, _ = space_info(d, space)
+        key = (id(steps), surcharge)
+        ok = memo.get(key)
+        if ok is None:
+            eff = effective_cost(d, seat, cost, steps, surcharge)
+            ok = memo[key] = can_pay(f, eff) and performable(d, seat, steps, f["pop"] - eff["population"])
+        if ok:
+            out.append(Action("move", (("space", space),)))
+    return out
+
+
+def _phase_actions(d: Data, seat: int) -> list[Action]:
+    """Return the actions of the phase decision (no effect pending)."""
+    f = d["factions"][seat]
+    phase = d["phase"]
+    if phase == "action":
+        return move_actions(d, seat)
+    if phase == "production":
+        flags = d["turn_flags"]
+        if flags["all_three"]:
+            acts = [Action.make("produce", what=k) for k in ("growth", "ore") if k not in flags["produced"]]
+            return acts + trade_actions(d, seat) + [Action.make("done")]
+        return [Action.make("produce", what=k) for k in ("growth", "ore", "trade")]
+    if phase == "trade":
+        return [*trade_actions(d, seat), Action.make("done")]
+    if phase == "achievement":
+        claims = [Action.make("claim", achievement=a) for a in claimable(d, seat)]
+        return claims or [Action.make("end_turn")]
+    _ = f
+    return []
+
+
+def trade_actions(d: Data, seat: int) -> list[Action]:
+    """Return the mat's trades this faction can afford now."""
+    f = d["factions"][seat]
+    rate = passive(d, seat, "trade_ore_for_population") or 3
+    out = []
+    if f["ore"] >= rate and sum(f["supply"]) > 0:
+        out.append(Action.make("trade", what="buy_population"))
+    if f["ore"] >= 1:
+        out += [Action.make("trade", what="retire", at=loc, level=lv) for loc, lv in ship_list(f)]
+    if f["pop"] > 0 and supply_free(f):
+        out.append(Action.make("trade", what="sell_population"))
+    return out
+
+
+def ability_actions(d: Data, seat: int) -> list[Action]:
+    """Return the anytime abilities this faction may use now (its own turn, a window, affordable, unused)."""
+    if seat != d["turn"] or d["phase"] == "over":
+        return []
+    if d["frames"]:
+        # Rulebook windows open between the steps of an action, never inside one (a settle, a reveal, a jump
+        # under way), so an ability cannot break a step half done.
+        top = d["frames"][-1]
+        if d["options"]["anytime_windows"] != "rulebook" or top["prog"] or top["steps"][0]["op"].startswith("_"):
+            return []
+    f = d["factions"][seat]
+    out = []
+    for ab in anytime(d, seat):
+        if d["turn_flags"]["used"].get(ab["id"], 0) >= ab.get("per_turn", 1) or not can_pay(f, ab["cost"]):
+            continue
+        if ab["id"] == "star-disc":
+            if not star_targets(d, seat):
+                continue
+        elif not performable(d, seat, ab["steps"], f["pop"] - ab["cost"].get("population", 0)):
+            continue
+        out.append(Action.make("ability", id=ab["id"]))
+    return out
+
+
+def claimable(d: Data, seat: int) -> list[str]:
+    """Return the achievements this faction meets now and may still claim (a free slot, not claimed by it)."""
+    out: list[str] = []
+    if d["factions"][seat]["ach_used"] >= ACHIEVEMENT_DISCS or d["turn_flags"].get("claimed"):
+        return out
+    for a in d["achievements"]:
+        rec = achievements()[a["id"]]
+        if any(x["seat"] == seat for x in a["discs"]) or len(a["discs"]) >= len(rec["slots"]):
+            continue
+        if counter(d, seat, rec["condition"]["counter"]) >= rec["condition"]["at_least"]:
+            out.append(a["id"])
+    return out
+
+
+def to_move(d: Data) -> list[int]:
+    """Return the seat that must act now (an effect's chooser, else the active player), or [] at the end."""
+    if d["phase"] == "over":
+        return []
+    cur = current(d)
+    return [cur[0]["seat"]] if cur else [d["turn"]]
+
+
+def legal_actions(d: Data, seat: int) -> list[Action]:
+    """Return every action this seat may take now, in canonical order."""
+    if seat not in to_move(d):
+        return []
+    cur = current(d)
+    acts = options(d, *cur) if cur else _phase_actions(d, seat)
+    return acts + ability_actions(d, seat)
+
+
+# --- applying ---------------------------------------------------------------------------------------------------
+def apply_action(d: Data, seat: int, action: Action) -> None:
+    """Apply one legal action and run the game forward to the next real choice."""
+    rng = Rng.from_text(d["rng"])
+    if action.kind == "ability":
+        _use_ability(d, seat, str(action.get("id")))
+        run(d, rng)
+    elif current(d):
+        resolve(d, rng, action)
+    else:
+        _phase_apply(d, rng, seat, action)
+    _advance(d, rng)
+    d["rng"] = rng.to_text()
+
+
+def _use_ability(d: Data, seat: int, ab_id: str) -> None:
+    """Pay for and start an anytime ability."""
+    ab = next(a for a in anytime(d, seat) if a["id"] == ab_id)
+    f = d["factions"][seat]
+    f["ore"] -= ab["cost"].get("ore", 0)
+    for _ in range(ab["cost"].get("population", 0)):
+        f["pop"] -= 1
+        return_supply(f)
+    d["turn_flags"]["used"][ab_id] = d["turn_flags"]["used"].get(ab_id, 0) + 1
+    log(d, "{seat} uses {n}", seat=seat, n=ab.get("name", ab_id))
+    steps = [{"op": "_star_disc"}] if ab_id == "star-disc" else list(ab["steps"])
+    push(d, seat, steps, ab_id)
+
+
+def _phase_apply(d: Data, rng: Rng, seat: int, action: Action) -> None:
+    """Apply a phase decision: a pawn move, a production choice, a trade, or an achievement claim."""
+    f = d["factions"][seat]
+    kind = action.kind
+    if kind == "move":
+        space = str(action.get("space"))
+        cost, steps, surcharge, label = space_info(d, space)
+        eff = effective_cost(d, seat, cost, steps, surcharge)
+        d["pawns"][seat] = space
+        f["ore"] -= eff["ore"]
+        for _ in range(eff["population"]):
+            f["pop"] -= 1
+            return_supply(f)
+        log(d, "{seat} moves to {n}", seat=seat, n=label)
+        d["phase"] = "production"
+        push(d, seat, list(steps), space)
+    elif kind == "produce":
+        _produce(d, seat, f, str(action.get("what")))
+    elif kind == "trade":
+        _trade(d, seat, f, action)
+    elif kind == "done":
+        d["phase"] = "achievement"
+    elif kind == "claim":
+        _claim(d, seat, str(action.get("achievement")))
+        _end_turn(d)
+    elif kind == "end_turn":
+        _end_turn(d)
+    run(d, rng)
+
+
+def _produce(d: Data, seat: int, f: Faction, kind: str) -> None:
+    """Population growth, ore production, or the start of trading."""
+    flags = d["turn_flags"]
+    if kind == "growth":
+        got = 0
+        for col in growth_yield(f):
+            got += gain_population(f, 1, col)
+        got += gain_population(f, passive(d, seat, "growth_bonus"))
+        log(d, "{seat} grows {n} population", seat=seat, n=got)
+    elif kind == "ore":
+        n = ore_yield(f) + passive(d, seat, "ore_production_bonus")
+        f["ore"] += n
+        log(d, "{seat} produces {n} ore", seat=seat, n=n)
+    if flags["all_three"]:
+        flags["produced"].append(kind)
+        return
+    d["phase"] = "trade" if kind == "trade" else "achievement"
+
+
+def _trade(d: Data, seat: int, f: Faction, action: Action) -> None:
+    """One trade at the mat's rates."""
+    kind = action.get("what")
+    if kind == "buy_population":
+        f["ore"] -= passive(d, seat, "trade_ore_for_population") or 3
+        take_supply(f)
+        f["pop"] += 1
+        log(d, "{seat} trades ore for a population", seat=seat)
+    elif kind == "retire":
+        f["ore"] -= 1
+        remove_ship(f, str(action.get("at")), int(str(action.get("level"))))
+        f["pop"] += 1
+        log(d, "{seat} retires a ship into population", seat=seat)
+        from . import control
+
+        control.recompute(d)
+    else:
+        f["pop"] -= 1
+        return_supply(f)
+        f["ore"] += 1
+        log(d, "{seat} trades a population for an ore", seat=seat)
+
+
+def _claim(d: Data, seat: int, ach: str) -> None:
+    """Put an achievement disc on the leftmost free slot, then check the end trigger."""
+    f = d["factions"][seat]
+    for a in d["achievements"]:
+        if a["id"] == ach:
+            a["discs"].append({"seat": seat, "star": False})
+    f["ach_used"] += 1
+    log(d, "{seat} claims {card}", seat=seat, card=ach)
+    _check_end(d)
+
+
+def _replace_stars(d: Data, seat: int) -> None:
+    """Giga-Corporations: a star disc becomes a real disc once its owner meets the achievement's condition.
+
+    That counts as the turn's one achievement.
+    """
+    if d["turn_flags"].get("claimed"):
+        return
+    for a in d["achievements"]:
+        rec = achievements()[a["id"]]
+        for disc in a["discs"]:
+            if disc["seat"] == seat and disc["star"] and counter(
+                    d, seat, rec["condition"]["counter"]) >= rec["condition"]["at_least"]:
+                disc["star"] = False
+                d["turn_flags"]["claimed"] = True
+                log(d, "{seat}'s star disc on {card} becomes a real disc", seat=seat, card=a["id"])
+                _check_end(d)
+                return
+
+
+def _check_end(d: Data) -> None:
+    """Start the end once enough real achievement discs are out: finish this round, then one more."""
+    total = sum(1 for a in d["achievements"] for x in a["discs"] if not x["star"])
+    if d["end_round"] is None and total >= END_TRIGGER[d["players"]]:
+        d["end_round"] = d["round"] + 1
+        log(d, "The end is triggered: this round and one more full round are left")
+
+
+def _advance(d: Data, rng: Rng) -> None:
+    """Move the game on while nothing needs a choice: unlock powers, skip empty achievement phases."""
+    for seat, pid in unlock_powers(d):
+        log(d, "{seat} gains the power {n}", seat=seat, n=pid)
+    while d["phase"] == "achievement" and not d["frames"]:
+        seat = d["turn"]
+        _replace_stars(d, seat)
+        if claimable(d, seat) or ability_actions(d, seat):
+            return  # a claim is due, or an anytime ability may still be used before the turn ends
+        _end_turn(d)
+    _ = rng
+
+
+def _end_turn(d: Data) -> None:
+    """Pass the turn clockwise; a new round starts at the first player; the game ends after the last round."""
+    nxt = (d["turn"] + 1) % d["players"]
+    if nxt == d["first"]:
+        if d["end_round"] is not None and d["round"] >= d["end_round"]:
+            finish(d)
+            return
+        d["round"] += 1
+    d["turn"] = nxt
+    d["phase"] = "action"
+    d["turn_flags"] = {"all_three": False, "produced": [], "used": {}}
+
+
+def finish(d: Data) -> None:
+    """End the game: Giga-Corporations' star discs are settled, then the state is final."""
+    if d["options"]["star_discs_at_end"]:
+        for a in d["achievements"]:
+            for disc in a["discs"]:
+                disc["star"] = False  # otherwise they stay, in their slots, and score nothing
+    d["phase"] = "over"
+    d["over"] = True
+    log(d, "The game is over")

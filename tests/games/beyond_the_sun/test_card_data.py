@@ -1,0 +1,78 @@
+"""The card pool is data: every record loads through the schema, the counts are the printed ones, DATA.md agrees."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import pyengine
+from pyengine.core.errors import CardDataError
+from pyengine.games.beyond_the_sun import cards
+from pyengine.games.beyond_the_sun.cards import (
+    achievements,
+    check_counts,
+    check_steps,
+    events,
+    factions,
+    systems,
+    techs,
+)
+
+DATA_MD = Path(cards.__file__).with_name("DATA.md").read_text(encoding="utf-8")
+
+
+def test_every_record_loads_and_the_pool_has_the_printed_counts() -> None:
+    """46 techs (4/16/16/10), 20 events (10+10, 2 light each), 24 systems (12 A with 4 start, 12 B),
+    10 achievements (2 basic, 4 A, 4 B) and 4 factions x 2 mats all load through the schema."""
+    check_counts()
+    assert (len(techs()), len(events()), len(systems()), len(achievements())) == (46, 20, 24, 10)
+    mats = [(f["id"], m) for f in factions()["factions"] for m in ("basic", "advanced")]
+    assert len(mats) == 8
+
+
+def test_every_record_has_an_origin_and_its_own_text() -> None:
+    """Each record says whether it is confirmed, tentative or a stand-in, and carries a rules text."""
+    for rec in [*techs().values(), *events().values(), *systems().values(), *achievements().values()]:
+        assert rec["origin"] in ("confirmed", "tentative", "stand-in"), rec["id"]
+        assert isinstance(rec["text"], str) and len(rec["text"]) > 10, rec["id"]
+
+
+def test_data_md_lists_each_record_under_its_origin() -> None:
+    """DATA.md's origin lists match the data, so the documentation cannot drift from the cards."""
+    for rec in [*techs().values(), *events().values(), *systems().values(), *achievements().values()]:
+        line = next(ln for ln in DATA_MD.splitlines() if f"(`{rec['id']}`)" in ln)
+        assert re.match(rf"- \*\*{re.escape(rec['origin'])}\*\*", line), (rec["id"], line[:60])
+
+
+def test_the_known_level_one_techs_are_one_of_each_type() -> None:
+    """Level I is always the same four techs, one per type (S-FI): the four decoded cards."""
+    level1 = {rec["name"]: rec["types"] for rec in techs().values() if rec["level"] == 1}
+    assert level1 == {"Advanced Robotics": ["scientific"], "Narrow Beam Lasers": ["military"],
+                      "Advanced Genetics": ["economic"], "Terraforming": ["commercial"]}
+
+
+def test_the_schema_refuses_unknown_steps_and_fields() -> None:
+    """A record with an unknown op, a missing field or a stray field is refused with a data error."""
+    with pytest.raises(CardDataError):
+        check_steps("t", [{"op": "teleport", "n": 1}])
+    with pytest.raises(CardDataError):
+        check_steps("t", [{"op": "gain_ore"}])
+    with pytest.raises(CardDataError):
+        check_steps("t", [{"op": "gain_ore", "n": 1, "bonus": 2}])
+    with pytest.raises(CardDataError):
+        check_steps("t", [{"op": "research", "levels": [5]}])
+
+
+def test_stand_ins_are_marked_in_the_player_facing_text() -> None:
+    """The UI shows the stand-in mark: a stand-in card's name in the state summary carries a dagger."""
+    state = pyengine.load_game("beyond_the_sun").new_initial_state(seed=3, players=3)
+    view = state.view(0)
+    stand_in = {r["name"] for r in systems().values() if r["origin"] == "stand-in"}
+    table = view["summary"][0]["lines"]
+    marked = [ln for ln in table if any(f"{n} \u2020" in ln for n in stand_in)]
+    unmarked = [ln for ln in table if any(f"{n} (" in ln for n in stand_in)]
+    assert marked or not any(n in " ".join(table) for n in stand_in)
+    assert not unmarked
+    assert any("\u2020" in n for n in view["notes"])

@@ -7,7 +7,7 @@ from .abilities import SLOT_LEVEL, anytime
 from .cards import achievements, board, events, systems, techs
 from .effects import current
 from .model import Data
-from .turn import space_info
+from .rules import space_info
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IIII"}
 LOC_NAMES = {"SOL": "Sol", "DEEP": "Deep Space"}

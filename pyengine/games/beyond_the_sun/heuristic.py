@@ -9,7 +9,7 @@ from .cards import achievements, systems
 from .model import Data, copy_json, growth_yield, ore_yield, strength_at
 from .scoring import total
 from .state import BTSState
-from .turn import apply_action, legal_actions, to_move
+from .rules import apply_action, legal_actions, to_move
 
 
 def value(d: Data, seat: int) -> float:

@@ -7,9 +7,9 @@ from ...core.rng import Rng
 from .abilities import counter, vp_value
 from .cards import achievements, systems
 from .model import Data, copy_json, growth_yield, ore_yield, strength_at
+from .rules import apply_action, legal_actions, to_move
 from .scoring import total
 from .state import BTSState
-from .rules import apply_action, legal_actions, to_move
 
 
 def value(d: Data, seat: int) -> float:

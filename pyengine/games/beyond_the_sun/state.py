@@ -7,8 +7,8 @@ from ...core.rng import Rng
 from .describe import describe as describe_action
 from .describe import prompt as decision_prompt
 from .model import STATE_FORMAT, Data, copy_json
-from .scoring import outcome as scoring_outcome
 from .rules import apply_action, legal_actions, to_move
+from .scoring import outcome as scoring_outcome
 from .view import build_view
 
 

@@ -12,8 +12,8 @@ from ...core.api import JSON
 from .abilities import SLOT_LEVEL, counter
 from .cards import achievements, factions, systems, techs
 from .model import Data, copy_json, growth_yield, ore_yield, side, strength_at
-from .scoring import breakdown
 from .rules import END_TRIGGER, to_move
+from .scoring import breakdown
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IIII"}
 STAND_IN_MARK = " \u2020"

@@ -227,6 +227,30 @@ def test_j_full_storage_is_reported_not_dropped(page, server):
         page.evaluate("() => { Storage.prototype.setItem = window.__realSetItem; }")
 
 
+def test_y_beyond_the_sun_bots_play_to_the_final_score_offline(page, server):
+    """Beyond the Sun through the generic panel: random bots in every seat, offline, to the final score screen."""
+    boot(page, server.url)
+    page.wait_for_function(
+        "navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=60_000
+    )
+    page.context.set_offline(True)
+    try:
+        boot(page, server.url + "?pace=0")
+        page.select_option("[data-testid=game-select]", "beyond_the_sun")
+        new_game(page, names=("Bot A", "Bot B"), kinds=("random", "random"), seed=4)
+        page.wait_for_selector("[data-testid=end-screen]", timeout=300_000)
+        assert "Game over" in page.inner_text("[data-testid=end-screen]")
+        scores = [int(page.inner_text(f"[data-testid=final-score-{s}]")) for s in range(2)]
+        assert max(scores) > 0
+        assert "Decided by" in page.inner_text("[data-testid=end-tiebreak]")
+        assert "Table" in page.inner_text("[data-testid=state-summary]")
+        assert "Research" in page.inner_text("[data-testid=debug-log]") or page.locator(
+            "[data-testid=debug-log] li").count() > 10
+    finally:
+        page.context.set_offline(False)
+        boot(page, server.url)
+
+
 def test_z_offline_after_server_stops(page, server):
     """Runs last: the service worker must serve the app with the server gone."""
     go_home(page)

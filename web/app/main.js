@@ -275,7 +275,8 @@ function renderGame() {
   const table = (TABLES[snap.game] || genericTable)(session);
   const thinking = session.thinking !== null && session.thinking !== undefined && !TABLES[snap.game]
     ? h("p", { class: "thinking", testid: "bot-thinking", role: "status" }, `${seatName(snap, session.thinking)} is thinking…`) : null;
-  const end = snap.terminal ? endScreen(session, {
+  // Games with their own table bring their end screen; the generic panel draws its own final scores.
+  const end = snap.terminal && TABLES[snap.game] ? endScreen(session, {
     onHome: goHome,
     onNewSame: () => startMatch(app.lastRequest || { game: snap.game, players: snap.players, seed: null, options: snap.options || {}, seats: snap.seats }),
     onCampaignNext: (used) => startMatch({

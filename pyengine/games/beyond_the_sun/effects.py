@@ -15,7 +15,6 @@ from . import control
 from .abilities import SLOT_LEVEL, counter, passive
 from .cards import board, events, systems, techs
 from .model import (
-    ACHIEVEMENT_DISCS,
     LEVELS,
     Data,
     Faction,
@@ -292,8 +291,6 @@ def star_targets(d: Data, seat: int) -> list[dict[str, Any]]:
     """Return the achievements on which this faction may place a star disc."""
     from .cards import achievements
 
-    if d["factions"][seat]["ach_used"] >= ACHIEVEMENT_DISCS:
-        return []
     return [a for a in d["achievements"] if len(a["discs"]) < len(achievements()[a["id"]]["slots"])
             and all(x["seat"] != seat for x in a["discs"])]
 

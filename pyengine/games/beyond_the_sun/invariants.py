@@ -6,7 +6,7 @@ from collections import Counter
 
 from ...core.api import State
 from .cards import techs
-from .model import ACHIEVEMENT_DISCS, CUBES, TRACK_DISCS, cube_count, disc_count
+from .model import CUBES, TRACK_DISCS, cube_count, disc_count
 from .state import BTSState
 
 
@@ -23,7 +23,7 @@ def check(state: State) -> list[str]:
                 problems.append(f"seat {seat}: {disc_count(f, d, seat, track)} {track} discs, not {TRACK_DISCS}")
         on_cards = sum(1 for a in d["achievements"] for x in a["discs"] if x["seat"] == seat)
         used = on_cards + f["auto"].count("ach")
-        if used != f["ach_used"] or used > ACHIEVEMENT_DISCS:
+        if used != f["ach_used"]:
             problems.append(f"seat {seat}: achievement discs used {used}, recorded {f['ach_used']}")
         if f["ore"] < 0 or f["pop"] < 0 or any(n < 0 or n > c for n, c in zip(f["supply"], f["cap"], strict=True)):
             problems.append(f"seat {seat}: negative or overfull counts {f['ore']=} {f['pop']=} {f['supply']=}")

@@ -143,17 +143,15 @@ def return_track_disc(f: Faction, track: str) -> None:
 def automate(f: Faction, track: str) -> str | None:
     """Automate one production disc: the leftmost disc of the track goes to the automation track.
 
-    An empty track places an achievement disc instead (a permanent placeholder). Returns the disc placed, or None
-    when there was none at all.
+    An empty track places an achievement disc instead (a permanent placeholder). Achievement discs are unlimited:
+    past a faction's 8, substitutes are used (rules: "use substitutes"). Returns the disc placed.
     """
     if take_track_disc(f, track):
         f["auto"].append(track)
         return track
-    if f["ach_used"] < ACHIEVEMENT_DISCS:
-        f["ach_used"] += 1
-        f["auto"].append("ach")
-        return "ach"
-    return None
+    f["ach_used"] += 1
+    f["auto"].append("ach")
+    return "ach"
 
 
 def uncovered(f: Faction, track: str) -> int:

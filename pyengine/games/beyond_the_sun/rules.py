@@ -14,7 +14,6 @@ from .abilities import anytime, counter, passive, unlock_powers
 from .cards import achievements, board, techs
 from .effects import current, options, push, resolve, run, star_targets
 from .model import (
-    ACHIEVEMENT_DISCS,
     Data,
     Faction,
     gain_population,
@@ -153,7 +152,7 @@ def ability_actions(d: Data, seat: int) -> list[Action]:
 def claimable(d: Data, seat: int) -> list[str]:
     """Return the achievements this faction meets now and may still claim (a free slot, not claimed by it)."""
     out: list[str] = []
-    if d["factions"][seat]["ach_used"] >= ACHIEVEMENT_DISCS or d["turn_flags"].get("claimed"):
+    if d["turn_flags"].get("claimed"):
         return out
     for a in d["achievements"]:
         rec = achievements()[a["id"]]
@@ -341,6 +340,9 @@ def _end_turn(d: Data) -> None:
             finish(d)
             return
         d["round"] += 1
+        if d["end_round"] is None and d["round"] >= d["options"]["round_limit"]:
+            d["end_round"] = d["round"]
+            log(d, "Round limit: round {n} is the last round", n=d["round"])
     d["turn"] = nxt
     d["phase"] = "action"
     d["turn_flags"] = {"all_three": False, "produced": [], "used": {}}

@@ -6,7 +6,7 @@ from typing import Any
 
 from .model import Data
 
-MAX_LOG = 400
+MAX_LOG = 150
 
 
 def log(d: Data, template: str, **refs: Any) -> None:

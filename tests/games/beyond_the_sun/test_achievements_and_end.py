@@ -125,8 +125,9 @@ def test_a_claimed_achievement_is_kept_when_the_condition_is_lost() -> None:
     assert breakdown(state.d, 0)["achievements"] == 5
 
 
-def test_a_faction_without_achievement_discs_left_cannot_claim() -> None:
-    """Achievement discs are 8 per faction and placeholders use them: with none left, nothing can be claimed."""
+def test_a_faction_whose_8_discs_are_used_still_claims_with_a_substitute() -> None:
+    """The disc supply is unlimited (reference 4.5, "use substitutes"): with all 8 achievement discs used as
+    placeholders, a met achievement must still be claimed, with a substitute disc."""
     state = bare()
     set_achievements(state, "ACH-EMPIRE", "ACH-METROPOLIS", "ACH-INDUSTRIALIST", "ACH-TECHNOLOGIST")
     automated(state, 0, "food", 8)
@@ -137,7 +138,9 @@ def test_a_faction_without_achievement_discs_left_cannot_claim() -> None:
     touch(state)
     assert check(state) == []
     do(state, "move space=bs.gain.0", "produce what=ore")
-    assert state.d["turn"] == 1, acts(state)
+    assert acts(state) == ["claim achievement=ACH-INDUSTRIALIST"]
+    do(state, "claim achievement=ACH-INDUSTRIALIST")
+    assert f["ach_used"] == 9 and state.d["turn"] == 1
     assert check(state) == []
 
 
@@ -337,3 +340,19 @@ def test_no_tie_is_decided_by_vp() -> None:
     fac(state, 0)["vp_tokens"] = 2
     result = outcome(state.d)
     assert result.winners == [0] and result.tiebreak == "vp"
+
+
+def test_round_limit_makes_the_limit_round_the_last_one() -> None:
+    """Option round_limit (safety valve, RULES-NOTES): with no end triggered, the game ends after round N."""
+    state = bare(2, round_limit=10)
+    state.d["round"] = 9
+    touch(state)
+    while state.d["round"] == 9:
+        do(state, "move space=bs.gain.0", "produce what=ore")
+    assert state.d["round"] == 10 and state.d["end_round"] == 10 and not state.is_terminal()
+    while not state.is_terminal():
+        assert state.d["round"] == 10
+        seat = min(state.to_move())
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[-1] if state.d["phase"] == "action" else legal[0])
+    assert state.outcome() is not None

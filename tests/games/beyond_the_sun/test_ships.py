@@ -245,8 +245,8 @@ def test_an_automation_placeholder_stays_when_a_disc_returns_to_the_track() -> N
     assert check(state) == []
 
 
-def test_automating_an_empty_track_without_achievement_discs_does_nothing() -> None:
-    """No achievement disc left (all 8 used): automating an empty track does nothing."""
+def test_automating_an_empty_track_after_8_placeholders_uses_a_substitute() -> None:
+    """Achievement discs are unlimited (substitutes): a 9th placeholder is still placed on the automation track."""
     state = bare()
     automated(state, 0, "food", 8)
     f = fac(state, 0)
@@ -254,7 +254,7 @@ def test_automating_an_empty_track_without_achievement_discs_does_nothing() -> N
     f["ach_used"] = 8
     touch(state)
     run_steps(state, 0, [{"op": "automate", "track": "food", "n": 1}])
-    assert len(f["auto"]) == 16 and f["ach_used"] == 8
+    assert len(f["auto"]) == 17 and f["auto"][-1] == "ach" and f["ach_used"] == 9
     assert check(state) == []
 
 

@@ -10,11 +10,8 @@ function defaultSeat(i) {
 }
 
 /** Form state survives re-renders. */
-// Games whose browser path is not verified yet stay engine-only (CLI and bridge) until it is.
-const WEB_HIDDEN = new Set(["beyond_the_sun"]);
-
 function webGames(info) {
-  return (info.games || []).filter((g) => !WEB_HIDDEN.has(g.id));
+  return info.games || [];
 }
 
 export function initialForm(info, preferred = null) {

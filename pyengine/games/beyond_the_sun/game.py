@@ -74,7 +74,10 @@ class BeyondTheSun(Game):
         missing = [k for k in STATE_KEYS if k not in data]
         if missing:
             raise SaveFormatError(f"Beyond the Sun state lacks fields {missing}")
-        d = {k: copy_json(data[k]) for k in STATE_KEYS}
+        try:
+            d = copy_json({k: data[k] for k in STATE_KEYS})
+        except ValueError as exc:  # marshal refuses anything that is not plain data
+            raise SaveFormatError(f"Beyond the Sun state holds a value that is not JSON data: {exc}") from exc
         return BTSState(self, d)
 
     def catalog(self) -> list[JSON]:

@@ -6,6 +6,7 @@ the conservation laws: 20 cubes and 24 discs per faction.
 
 from __future__ import annotations
 
+import marshal
 from functools import lru_cache
 from typing import Any
 
@@ -22,12 +23,11 @@ LEVELS = (1, 2, 3, 4)
 
 
 def copy_json(value: Any) -> Any:
-    """Return a deep copy of JSON data (dicts, lists and scalars), faster than copy.deepcopy."""
-    if isinstance(value, dict):
-        return {k: copy_json(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [copy_json(v) for v in value]
-    return value
+    """Return a deep copy of JSON data (dicts, lists and scalars), keeping key order.
+
+    marshal's C round trip is several times faster than copy.deepcopy or a Python recursion for this shape.
+    """
+    return marshal.loads(marshal.dumps(value))
 
 
 def new_faction(faction_id: str, mat: str, ore: int) -> Faction:

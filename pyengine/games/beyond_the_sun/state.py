@@ -63,7 +63,7 @@ class BTSState(State):
         """Return the full state as JSON (an independent copy)."""
         from .game import STATE_KEYS
 
-        out: dict[str, object] = {k: copy_json(self.d[k]) for k in STATE_KEYS}
+        out: dict[str, object] = copy_json({k: self.d[k] for k in STATE_KEYS})
         out["format"] = STATE_FORMAT
         return out
 

@@ -20,12 +20,14 @@ def test_a2_pyodide_gives_byte_identical_states_to_cpython(page, server):
     """Determinism: the same seeded random games end in the same state digest in Pyodide as in CPython."""
     from pyengine.bridge import selftest
 
-    for seed, players in ((1, 2), (2, 3), (3, 1)):
-        got = page.evaluate("""async ([seed, players]) => {
+    cases = (("jump_drive", 1, 2), ("jump_drive", 2, 3), ("jump_drive", 3, 1),
+             ("beyond_the_sun", 4, 2), ("beyond_the_sun", 5, 4))
+    for game, seed, players in cases:
+        got = page.evaluate("""async ([game, seed, players]) => {
             const { engine } = await import("./app/engine-client.js");
-            return await engine.call({ op: "selftest", game: "jump_drive", seed, players });
-        }""", [seed, players])
-        want = selftest("jump_drive", seed, players)
+            return await engine.call({ op: "selftest", game, seed, players });
+        }""", [game, seed, players])
+        want = selftest(game, seed, players)
         assert got["ok"] is True
         assert (got["actions"], got["sha256"]) == (want["actions"], want["sha256"])
 

@@ -18,6 +18,8 @@ CASES = [(g, n) for g in games()
          for n in range(pyengine.load_game(g).info.min_players, pyengine.load_game(g).info.max_players + 1)]
 CASE_IDS = [f"{g}-{n}p" for g, n in CASES]
 
+MAX_POINTS = 120  # long games (Beyond the Sun) are sampled: each check looks at about this many positions
+
 
 @functools.cache
 def positions(game_id: str, players: int, seed: int = 3) -> tuple[State, ...]:
@@ -35,6 +37,12 @@ def positions(game_id: str, players: int, seed: int = 3) -> tuple[State, ...]:
     return tuple(out)
 
 
+def sampled(game_id: str, players: int) -> tuple[State, ...]:
+    """The decision points of ``positions``, thinned evenly to about MAX_POINTS for long games."""
+    every = positions(game_id, players)
+    return every[::max(1, len(every) // MAX_POINTS)]
+
+
 @pytest.mark.parametrize("name", BOT_NAMES)
 @pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
 def test_bot_always_returns_a_legal_action_and_leaves_the_state_alone(name: str, game_id: str,
@@ -43,7 +51,7 @@ def test_bot_always_returns_a_legal_action_and_leaves_the_state_alone(name: str,
     bot = make_bot(name)
     assert bot.name == name
     rng = Rng(99)
-    for state in positions(game_id, players):
+    for state in sampled(game_id, players):
         before = state.to_json()
         for seat in sorted(state.to_move()):
             choice = bot.choose(state, seat, rng, Budget())
@@ -56,7 +64,7 @@ def test_greedy_choice_depends_only_on_the_seats_view_and_its_rng(game_id: str, 
     """Greedy picks the same action on a state and on resample(seat, x) of it, given the same RNG seed."""
     bot = make_bot("greedy")
     compared = 0
-    for k, state in enumerate(positions(game_id, players)):
+    for k, state in enumerate(sampled(game_id, players)):
         for seat in sorted(state.to_move()):
             if len(state.legal_actions(seat)) < 2:
                 continue
@@ -100,7 +108,7 @@ def test_make_bot_refuses_an_unknown_name() -> None:
 @pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
 def test_arena_play_ends_games_with_an_outcome(game_id: str, players: int) -> None:
     """arena.play runs bots to the end and returns the final state's outcome."""
-    for seed in (1, 2):
+    for seed in (1,):
         bots = [make_bot(BOT_NAMES[(s + seed) % 2]) for s in range(players)]
         out, state = play(game_id, bots, seed)
         assert state.is_terminal()

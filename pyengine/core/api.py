@@ -318,6 +318,11 @@ class Game(ABC):
     def catalog(self) -> list[JSON]:
         """Return every card as data, for the renderer and for tests."""
 
+    def check_seed(self, seed: int) -> None:
+        """Raise BadOptionsError unless the seed is an integer (booleans refused)."""
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise BadOptionsError(f"seed must be an integer, got {seed!r}")
+
     def check_players(self, players: int) -> None:
         """Raise BadOptionsError unless the player count is supported."""
         if isinstance(players, bool) or not isinstance(players, int) or not (

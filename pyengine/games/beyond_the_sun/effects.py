@@ -465,7 +465,7 @@ def _research(d: Data, seat: int, frame: Frame, slot: str) -> None:
 def _reveal_type(d: Data, rng: Rng, frame: Frame, step: Step, kind: str) -> None:
     """Reveal tech cards of the chosen type until two match; keep the only one, or ask which to keep."""
     level = SLOT_LEVEL[step["slot"]]
-    matches, aside = reveal(d, rng, level, kind)
+    matches, aside = reveal(d, level, kind)
     d["epoch"] += 1
     log(d, "{seat} reveals tech cards looking for type {n}", seat=frame["seat"], n=kind)
     if len(matches) == 1:

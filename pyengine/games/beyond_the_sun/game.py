@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.api import JSON, Game
-from ...core.errors import BadOptionsError, SaveFormatError
+from ...core.errors import SaveFormatError
 from ...core.rng import Rng
 from .abilities import unlock_powers
 from .cards import achievements, all_records, board, events, factions, systems, techs
@@ -36,8 +36,7 @@ class BeyondTheSun(Game):
     def new_initial_state(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> BTSState:
         """Set up the boards, decks, events, systems and achievements, and each faction's mat."""
         self.check_players(players)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise BadOptionsError(f"seed must be an integer, got {seed!r}")
+        self.check_seed(seed)
         opts = self.info.resolve_options(options)
         rng = Rng(seed)
         d: Data = {"players": players, "options": opts, "side": board()["exploration"]["side_by_players"][str(players)],

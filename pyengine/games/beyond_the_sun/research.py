@@ -50,7 +50,7 @@ def eligible_slots(d: Data, seat: int, levels: list[int], revealed_only: bool = 
     return out
 
 
-def reveal(d: Data, rng: Rng, level: int, kind: str) -> tuple[list[str], list[str]]:
+def reveal(d: Data, level: int, kind: str) -> tuple[list[str], list[str]]:
     """Reveal cards from a level's deck until two match the type (hybrids match either of theirs).
 
     Returns (matching cards, cards set aside); both are taken off the deck.
@@ -61,7 +61,6 @@ def reveal(d: Data, rng: Rng, level: int, kind: str) -> tuple[list[str], list[st
     while deck and len(matches) < 2:
         card = deck.pop(0)
         (matches if kind in techs()[card]["types"] else aside).append(card)
-    _ = rng
     return matches, aside
 
 

@@ -92,7 +92,6 @@ def move_actions(d: Data, seat: int) -> list[Action]:
 
 def _phase_actions(d: Data, seat: int) -> list[Action]:
     """Return the actions of the phase decision (no effect pending)."""
-    f = d["factions"][seat]
     phase = d["phase"]
     if phase == "action":
         return move_actions(d, seat)
@@ -107,7 +106,6 @@ def _phase_actions(d: Data, seat: int) -> list[Action]:
     if phase == "achievement":
         claims = [Action.make("claim", achievement=a) for a in claimable(d, seat)]
         return claims or [Action.make("end_turn")]
-    _ = f
     return []
 
 
@@ -191,7 +189,7 @@ def apply_action(d: Data, seat: int, action: Action) -> None:
         resolve(d, rng, action)
     else:
         _phase_apply(d, rng, seat, action)
-    _advance(d, rng)
+    _advance(d)
     d["rng"] = rng.to_text()
 
 
@@ -319,7 +317,7 @@ def _check_end(d: Data) -> None:
         log(d, "The end is triggered: this round and one more full round are left")
 
 
-def _advance(d: Data, rng: Rng) -> None:
+def _advance(d: Data) -> None:
     """Move the game on while nothing needs a choice: unlock powers, skip empty achievement phases."""
     for seat, pid in unlock_powers(d):
         log(d, "{seat} gains the power {n}", seat=seat, n=pid)
@@ -329,7 +327,6 @@ def _advance(d: Data, rng: Rng) -> None:
         if claimable(d, seat) or ability_actions(d, seat):
             return  # a claim is due, or an anytime ability may still be used before the turn ends
         _end_turn(d)
-    _ = rng
 
 
 def _end_turn(d: Data) -> None:

@@ -24,8 +24,7 @@ class JumpDrive(Game):
     def new_initial_state(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> JDState:
         """Deal 7 cards to each seat; each will keep 5 by a simultaneous hidden choice."""
         self.check_players(players)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise BadOptionsError(f"seed must be an integer, got {seed!r}")
+        self.check_seed(seed)
         opts = self.info.resolve_options(options)
         used = [u for u in str(opts["campaign_used"]).split(",") if u]
         if opts["campaign"] and players != 1:

@@ -47,6 +47,19 @@ def _mutations(action: Action, rng: Rng) -> list[str]:
     return out
 
 
+def _try_bad(state: State, seat: int, legal: list[Action], who: int, text: str, report: FuzzReport,
+             where: str) -> None:
+    """Offer one bad action (text, or a legal action for the wrong seat); report it if it is accepted."""
+    try:
+        act = state.game.parse_action(text)
+        if who == seat and act in legal:
+            return
+        state.apply(who, act)
+        report.problems.append(f"{where}: seat {who} could apply the bad action {text!r}")
+    except EngineError:
+        pass
+
+
 def check_state(state: State, seat: int, legal: list[Action], rng: Rng, report: FuzzReport, where: str,
                 thorough: bool, players: int) -> None:
     """Check the shared invariants at one decision point; problems go to the report.
@@ -63,7 +76,7 @@ def check_state(state: State, seat: int, legal: list[Action], rng: Rng, report: 
         text = canonical_json(before)
         if canonical_json(game.state_from_json(json.loads(text)).to_json()) != text:
             report.problems.append(f"{where}: state_from_json(to_json()) is not equal after JSON text")
-    elif game.state_from_json(before).to_json() != before:
+    elif not game.state_from_json(before).equals_json(before):
         report.problems.append(f"{where}: state_from_json(to_json()) is not equal")
     for a in legal:
         if game.parse_action(str(a)) != a:
@@ -82,22 +95,23 @@ def check_state(state: State, seat: int, legal: list[Action], rng: Rng, report: 
         bad.append((others[0], str(legal[0])))
     bad.append((99, str(legal[0])))
     for who, text in bad:
-        try:
-            act = game.parse_action(text)
-            if who == seat and act in legal:
-                continue
-            state.apply(who, act)
-            report.problems.append(f"{where}: seat {who} could apply the bad action {text!r}")
-        except EngineError:
-            pass
-        if state.to_json() != before:
-            report.problems.append(f"{where}: a rejected action {text!r} changed the state")
-            break
+        _try_bad(state, seat, legal, who, text, report, where)
+    if not state.equals_json(before):
+        # Something rejected changed the state: find which on fresh copies, then stop checking this state.
+        for who, text in bad:
+            probe = game.state_from_json(before)
+            _try_bad(probe, seat, legal, who, text, report, where)
+            if not probe.equals_json(before):
+                report.problems.append(f"{where}: a rejected action {text!r} changed the state")
+                break
+        else:
+            report.problems.append(f"{where}: rejected actions changed the state")
+        return
     for viewer in (range(players) if thorough else [rng.randbelow(players)]):
         resampled = state.resample(viewer, rng.next_u64())
         if resampled.view(viewer) != state.view(viewer):
             report.problems.append(f"{where}: view({viewer}) changed when the cards hidden from it were redealt")
-    if state.to_json() != before:
+    if not state.equals_json(before):
         report.problems.append(f"{where}: checking changed the state")
 
 

@@ -235,6 +235,10 @@ class State(ABC):
     def resample(self, seat: int, seed: int) -> State:
         """Return a state with everything hidden from ``seat`` redealt, consistent with its view."""
 
+    def equals_json(self, data: JSON) -> bool:
+        """Return True if ``to_json()`` would equal ``data`` (games may answer without building a copy)."""
+        return bool(self.to_json() == data)
+
     def epoch(self) -> int:
         """Return a counter that changes whenever hidden information is revealed (an undo barrier)."""
         return 0

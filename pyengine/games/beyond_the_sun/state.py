@@ -67,9 +67,16 @@ class BTSState(State):
         out["format"] = STATE_FORMAT
         return out
 
+    def equals_json(self, data: JSON) -> bool:
+        """Return True if ``to_json()`` would equal ``data``, comparing the live fields without copying them."""
+        from .game import STATE_KEYS
+
+        return (isinstance(data, dict) and len(data) == len(STATE_KEYS) + 1 and data.get("format") == STATE_FORMAT
+                and all(k in data and self.d[k] == data[k] for k in STATE_KEYS))
+
     def clone(self) -> BTSState:
         """Return an independent copy."""
-        return BTSState(self.game, copy_json(self.d))
+        return type(self)(self.game, copy_json(self.d))
 
     def resample(self, seat: int, seed: int) -> BTSState:
         """Return a copy with the hidden parts redealt: deck orders and the face-down events."""

@@ -26,6 +26,7 @@ from .core.errors import (
 )
 from .core.match import Match
 from .core.registry import load_game
+from .games import ares_expedition as _ares_expedition  # noqa: F401  (importing it registers "ares_expedition")
 from .games import beyond_the_sun as _beyond_the_sun  # noqa: F401  (importing it registers "beyond_the_sun")
 from .games import jump_drive as _jump_drive  # noqa: F401  (importing it registers "jump_drive")
 

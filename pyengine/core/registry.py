@@ -10,7 +10,7 @@ from .errors import UnknownGameError
 _FACTORIES: dict[str, Callable[[], Game]] = {}
 _INFOS: dict[str, GameInfo] = {}
 _CACHE: dict[str, Game] = {}
-_BUILTIN = ("beyond_the_sun", "jump_drive")
+_BUILTIN = ("ares_expedition", "beyond_the_sun", "jump_drive")
 
 
 def register_game(game_id: str, factory: Callable[[], Game], info: GameInfo | None = None) -> None:

@@ -253,6 +253,29 @@ def test_y_beyond_the_sun_bots_play_to_the_final_score_offline(page, server):
         boot(page, server.url)
 
 
+def test_y2_ares_expedition_solo_and_two_bots_play_to_the_end_offline(page, server):
+    """Ares Expedition through the generic panel, offline: a solo game and a 2-player bot game reach the end screen."""
+    boot(page, server.url)
+    page.wait_for_function(
+        "navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=60_000
+    )
+    page.context.set_offline(True)
+    try:
+        for names, seed in ((("Solo bot",), 3), (("Bot A", "Bot B"), 5)):
+            boot(page, server.url + "?pace=0")
+            page.select_option("[data-testid=game-select]", "ares_expedition")
+            new_game(page, names=names, kinds=("random",) * len(names), seed=seed)
+            page.wait_for_selector("[data-testid=end-screen]", timeout=300_000)
+            assert "Game over" in page.inner_text("[data-testid=end-screen]")
+            scores = [int(page.inner_text(f"[data-testid=final-score-{s}]")) for s in range(len(names))]
+            assert min(scores) >= 5, "every player ends with at least their starting TR"
+            summary = page.inner_text("[data-testid=state-summary]")
+            assert "Mars" in summary and "Temperature" in summary and "TR" in summary
+    finally:
+        page.context.set_offline(False)
+        boot(page, server.url)
+
+
 def test_z_offline_after_server_stops(page, server):
     """Runs last: the service worker must serve the app with the server gone."""
     go_home(page)

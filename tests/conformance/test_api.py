@@ -38,7 +38,8 @@ MAX_ACTIONS = 5000  # no random game of a registered game may take longer than t
 EVERY = 3  # the costlier checks look at every EVERY-th decision point
 MAX_POINTS = 250  # a longer game is sampled evenly, so each check looks at about this many of its decision points
 # docs/BRIDGE.md snapshot.outcome.tiebreak
-DOCUMENTED_TIEBREAKS = {"vp", "cards_in_hand", "income", "shared", "production_discs", "population", "ore"}
+DOCUMENTED_TIEBREAKS = {"vp", "cards_in_hand", "income", "shared", "production_discs", "population", "ore",
+                        "resources"}
 
 GAME_IDS = registered_games()
 CASES = [(g, n) for g in GAME_IDS

@@ -1,0 +1,137 @@
+"""The greedy bot's Ares Expedition heuristic: one action ahead, valued by VP, income and terraforming left to do."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from ...core.api import Action, State
+from ...core.rng import Rng
+from .cards import card
+from .model import PARAM_STEPS, Data, copy_json, production
+from .playing import requirements_ok
+from .rules import apply_action, playable
+from .scoring import breakdown
+from .state import AresState
+
+OP_VALUE = {"mc": 5.0, "heat": 2.5, "plants": 3.0, "cards": 9.0}
+STOCK_VALUE = {"mc": 1.0, "heat": 0.5, "plants": 0.6}
+
+
+@cache
+def card_worth(cid: str) -> float:
+    """Return a rough value of a card for a mid-game player, less its printed cost."""
+    rec = card(cid)
+    v = 4.0 * rec.get("vp", 0) + (4.0 if "vp_per" in rec else 0.0)
+    for op in rec.get("play", ()):
+        k, n = op["op"], op.get("n", 1)
+        if k == "prod":
+            v += OP_VALUE[op["res"]] * n
+        elif k in ("steel", "titanium"):
+            v += 6.0 * n
+        elif k in ("raise", "ocean", "forest", "tr"):
+            v += 7.0 * n
+        elif k == "draw":
+            v += 3.0 * n
+        elif k == "gain":
+            v += STOCK_VALUE[op["res"]] * n
+    if "prod_per" in rec:
+        v += OP_VALUE[rec["prod_per"]["res"]] * 2
+    v += 8.0 * len(rec.get("effects", ())) + (8.0 if rec.get("action") else 0.0)
+    return float(v) - float(rec.get("cost", 0))
+
+
+def card_gain(cid: str, left: float, step: float) -> float:
+    """Return roughly how many VP playing a card gains over the rest of the game, less its printed cost."""
+    rec = card(cid)
+    v = float(rec.get("vp", 0)) + (1.5 if "vp_per" in rec else 0.0) - 0.1 * rec["cost"]
+    for op in rec.get("play", ()):
+        k, n = op["op"], op.get("n", 1)
+        if k == "prod":
+            v += 0.1 * left * n * {"mc": 1.0, "heat": 0.5, "plants": 0.7, "cards": 3.0}[op["res"]]
+        elif k in ("steel", "titanium"):
+            v += 0.25 * left * n
+        elif k in ("raise", "ocean", "forest", "tr"):
+            v += step * n
+        elif k == "draw":
+            v += 0.3 * n
+        elif k == "gain":
+            v += 0.1 * n * STOCK_VALUE[op["res"]]
+    if "prod_per" in rec:
+        v += 0.2 * left
+    if rec.get("action") or rec.get("effects"):
+        v += 0.15 * min(left, 8.0)
+    return float(v)
+
+
+def rounds_left(d: Data) -> float:
+    """Return how many rounds the game probably still has."""
+    if d["solo"]:
+        return float(max(1, 26 - d["round"]))
+    steps = sum(PARAM_STEPS[k] - d["params"][k] for k in PARAM_STEPS)
+    return max(1.0, float(steps) / (1.0 + float(d["players"])))
+
+
+def value(d: Data, seat: int) -> float:
+    """Return how good a position is for one player, in VP: VP now plus what income and stock will turn into."""
+    p = d["p"][seat]
+    left = rounds_left(d)
+    per_mc = 0.1  # about what one M€ buys in VP (a 14 M€ step is 1 TR, worth 1 VP plus income)
+    vp = float(breakdown(p)["total"])
+    prod = production(p)
+    v = vp + per_mc * left * (p["tr"] + prod["mc"] + 0.5 * prod["heat"] + 0.7 * prod["plants"] + 3 * prod["cards"])
+    v += per_mc * left * 2.5 * (p["steel"] + p["titanium"])
+    v += per_mc * (p["mc"] + 0.5 * p["heat"] + 0.7 * p["plants"])
+    v += sum(0.15 + 0.01 * max(0.0, card_worth(c)) for c in p["hand"])
+    v += sum(0.1 * min(left, 6.0) for c in p["table"] if card(c).get("action") or card(c).get("effects"))
+    if d["solo"] or d["coop"]:
+        v += 2.0 * sum(d["params"][k] for k in PARAM_STEPS)
+    return float(v)
+
+
+def _after(d: Data, seat: int, action: Action, salt: int) -> Data:
+    """Return a copy of the position after one action (its hidden draws from a fixed search PRNG)."""
+    out = {k: (copy_json(v) if k != "msgs" else []) for k, v in d.items()}
+    out["rng"] = Rng(salt).to_text()
+    apply_action(out, seat, action)
+    return out
+
+
+def _phase_score(d: Data, seat: int, phase: int) -> float:
+    """Return roughly how many VP a player expects from choosing a phase now (same units as ``value``)."""
+    p = d["p"][seat]
+    prod = production(p)
+    left = rounds_left(d)
+    step = 1.0 + 0.1 * left + (2.0 if d["solo"] or d["coop"] else 0.0)
+    snap_ok = {**d, "snap": dict(d["params"]), "phase": phase}
+    if phase in (1, 2):
+        colors = ("green",) if phase == 1 else ("blue", "red")
+        gains = sorted((card_gain(c, left, step) for c in p["hand"] if card(c)["color"] in colors
+                        and requirements_ok(snap_ok, p, card(c)) and card(c)["cost"] <= p["mc"] + 3), reverse=True)
+        return sum(gains[:2 if phase == 2 else 1]) + 0.2
+    if phase == 3:
+        steps = min(6, p["mc"] // 14 + p["heat"] // 8 + p["plants"] // 8)
+        actions = sum(1 for c in p["table"] if card(c).get("action"))
+        return float(steps * (step - 1.2) + 0.4 * actions)
+    if phase == 4:
+        return 0.1 * float(p["tr"] + prod["mc"] + 4 + 0.5 * prod["heat"] + 0.7 * prod["plants"] + 3 * prod["cards"])
+    return 0.5 + (0.5 if len(p["hand"]) < 4 else 0.0)
+
+
+def score_actions(state: State, seat: int, actions: list[Action]) -> list[float]:
+    """Score each legal action by the value of the position right after it."""
+    assert isinstance(state, AresState)
+    d = state.d
+    if actions and actions[0].kind == "phase":
+        return [_phase_score(d, seat, int(a.get("pick") or 0)) for a in actions]
+    base = value(d, seat)
+    salt = Rng(len(d["deck"]) * 7919 + d["round"]).next_u64()
+    out = []
+    for a in actions:
+        if a.kind == "sell" and d["stage"] == "phase":
+            out.append(-0.5)  # keep cards for playing; the end step sells what the hand limit forces
+            continue
+        if a.kind == "play" and not playable(d, seat, str(a.get("card"))):
+            out.append(-99.0)
+            continue
+        out.append(value(_after(d, seat, a, salt), seat) - base + (0.05 if a.kind == "play" else 0.0))
+    return out

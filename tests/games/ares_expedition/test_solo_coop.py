@@ -1,0 +1,402 @@
+"""Solo (the virtual player) and the 2-player co-operative variant (SEED-NOTES.md items 11 and 12)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyengine.core.errors import BadOptionsError
+from pyengine.games.ares_expedition.state import AresState
+
+from .helpers import bare, give, labels, new, pl, table, touch
+
+ALL_PHASES = [1, 2, 3, 4, 5]
+
+
+def solo(level: str = "novice") -> AresState:
+    """A solo game in round 1's planning, the player's board emptied (TR 5)."""
+    s = new(1, solo_level=level)
+    bare(s, 0)
+    return s
+
+
+def coop() -> AresState:
+    """A co-op game in round 1's planning, both boards emptied (TR 5)."""
+    s = new(2, mode="coop")
+    bare(s, 0)
+    bare(s, 1)
+    return s
+
+
+def at_solo_round(s: AresState, rnd: int, deck: list[int], marker: int) -> None:
+    """Move a solo game (in planning) to round ``rnd`` with the virtual deck and marker given."""
+    s.d["round"] = rnd
+    s.d["solo"].update(deck=list(deck), marker=marker, played=[k for k in ALL_PHASES if k not in deck])
+    touch(s)
+
+
+def phases_begun(s: AresState, since: int) -> list[int]:
+    """Return the phases that began in the log from message index ``since`` on."""
+    return [int(args["n"]["n"]) for t, args in s.d["msgs"][since:] if t == "Phase {n} begins"]
+
+
+def play_round(s: AresState, picks: list[int], *, item: str = "cube") -> None:
+    """Pick phases, then pass everything (done, first research card, co-op item, no swap) to the round's end.
+
+    Stops at the next planning, at the solo ordering, at the end of the game, or at a solo raise question.
+    """
+    for seat, k in enumerate(picks):
+        s.apply(seat, f"phase pick={k}")
+    for _ in range(500):
+        if s.d["stage"] in ("plan", "solo_order", "over"):
+            return
+        seat = min(s.to_move())
+        acts = labels(s, seat)
+        if acts[0].startswith("raise "):
+            return
+        if "done" in acts:
+            s.apply(seat, "done")
+        elif "skip" in acts:
+            s.apply(seat, "skip")
+        elif f"take item={item}" in acts:
+            s.apply(seat, f"take item={item}")
+        else:
+            s.apply(seat, acts[0])
+    raise AssertionError("the round never ended")
+
+
+def other_pick(s: AresState, seat: int = 0, avoid: int | None = None) -> int:
+    """Return a phase the seat may pick now (not last round's), preferring 1 and 2, never ``avoid``."""
+    last = pl(s, seat)["last"]
+    return next(k for k in (1, 2, 3) if k != last and k != avoid)
+
+
+# --- solo ----------------------------------------------------------------------------------------------------------
+
+def test_solo_setup_has_a_virtual_deck_of_five_phases_and_marker_on_one() -> None:
+    """Rule (solo): the virtual player has a deck of the 5 phase cards and its marker starts at 1."""
+    s = new(1)
+    assert s.d["mode"] == "solo"
+    assert sorted(s.d["solo"]["deck"]) == ALL_PHASES
+    assert s.d["solo"]["marker"] == 1
+    assert s.d["stage"] == "plan"
+
+
+def test_virtual_phase_runs_without_bonus() -> None:
+    """Rule (solo): the virtual player's phase runs too, with no bonus (production: TR only, no +4 M€)."""
+    s = solo()
+    s.d["solo"]["deck"] = [4] + [k for k in s.d["solo"]["deck"] if k != 4]
+    start = len(s.d["msgs"])
+    play_round(s, [1])
+    assert phases_begun(s, start) == [1, 4]
+    assert pl(s, 0)["mc"] == 5
+
+
+def test_virtual_phase_equal_to_the_players_runs_once_with_the_players_bonus() -> None:
+    """Rule (solo): when the player picked the same phase, it runs once and the player gets the bonus."""
+    s = solo()
+    s.d["solo"]["deck"] = [4] + [k for k in s.d["solo"]["deck"] if k != 4]
+    start = len(s.d["msgs"])
+    play_round(s, [4])
+    assert phases_begun(s, start) == [4]
+    assert pl(s, 0)["mc"] == 5 + 4
+
+
+def test_virtual_research_draws_two_keeps_one() -> None:
+    """Rule (solo): a virtual research phase gives the player the normal draw 2 keep 1, no bonus."""
+    s = solo()
+    s.d["solo"]["deck"] = [5] + [k for k in s.d["solo"]["deck"] if k != 5]
+    s.apply(0, "phase pick=1")
+    s.apply(0, "done")
+    acts = labels(s, 0)
+    assert len(acts) == 2 and all(a.startswith("keep card=") for a in acts)
+    s.apply(0, acts[0])
+    assert len(pl(s, 0)["hand"]) == 1
+    assert s.d["stage"] == "plan"
+
+
+def test_virtual_deck_plays_one_card_a_round_and_cycles_after_five() -> None:
+    """Rule (solo): each round the top virtual card's phase runs; after 5 rounds the deck is reshuffled, marker +1."""
+    s = solo("expert")
+    order = list(s.d["solo"]["deck"])
+    for rnd in range(1, 6):
+        start = len(s.d["msgs"])
+        assert s.d["round"] == rnd
+        assert s.d["solo"]["marker"] == 1
+        play_round(s, [other_pick(s)])
+        assert order[rnd - 1] in phases_begun(s, start), rnd
+        if rnd < 5:
+            assert s.d["solo"]["played"] == order[:rnd]
+    assert s.d["round"] == 6
+    assert s.d["solo"]["marker"] == 2
+    assert sorted(s.d["solo"]["deck"]) == ALL_PHASES
+    assert s.d["stage"] == "plan"  # no ordering before the marker reaches 5
+
+
+@pytest.mark.parametrize("rnd", [1, 4, 6, 9])
+def test_marker_does_not_move_before_the_deck_is_used_up(rnd: int) -> None:
+    """Rule (solo): the virtual marker only moves when all 5 cards have been played."""
+    s = solo("expert")
+    left = 5 - (rnd - 1) % 5
+    at_solo_round(s, rnd, ALL_PHASES[:left], 1 + (rnd - 1) // 5)
+    marker = s.d["solo"]["marker"]
+    play_round(s, [other_pick(s)])
+    assert s.d["solo"]["marker"] == marker
+
+
+@pytest.mark.parametrize(("rnd", "marker"), [(5, 1), (10, 2), (15, 3), (20, 4)])
+def test_marker_moves_up_after_every_five_rounds(rnd: int, marker: int) -> None:
+    """Rule (solo): after rounds 5, 10, 15 and 20 the virtual marker moves up 1."""
+    s = solo("expert")
+    at_solo_round(s, rnd, [4], marker)
+    play_round(s, [other_pick(s)])
+    assert s.d["solo"]["marker"] == marker + 1
+    assert s.d["round"] == rnd + 1
+    assert s.d["params"] == {"temperature": 0, "oxygen": 0, "ocean": 0}
+
+
+@pytest.mark.parametrize(("level", "steps"), [("novice", 2), ("middle", 1)])
+@pytest.mark.parametrize("param", ["temperature", "oxygen"])
+def test_difficulty_raise_when_the_marker_moves(level: str, steps: int, param: str) -> None:
+    """Rule (solo): when the marker moves, novice raises temperature or oxygen 2 steps, middle 1; no TR."""
+    s = solo(level)
+    table(s, 0, "livestock", "herbivores", "small-animals")
+    at_solo_round(s, 5, [4], 1)
+    play_round(s, [other_pick(s)])
+    assert labels(s, 0) == ["raise param=oxygen", "raise param=temperature"]
+    s.apply(0, f"raise param={param}")
+    expected = {"temperature": 0, "oxygen": 0, "ocean": 0}
+    expected[param] = steps
+    assert s.d["params"] == expected
+    p = pl(s, 0)
+    assert p["tr"] == 5
+    assert p["forests"] == 0
+    assert p["res"] == {"livestock": 0, "herbivores": 0, "small-animals": 0}  # no step triggers either
+    assert s.d["solo"]["marker"] == 2
+    assert (s.d["stage"], s.d["round"]) == ("plan", 6)
+
+
+def test_expert_raises_nothing() -> None:
+    """Rule (solo): at expert level nothing is raised when the marker moves."""
+    s = solo("expert")
+    at_solo_round(s, 5, [4], 1)
+    play_round(s, [other_pick(s)])
+    assert s.d["params"] == {"temperature": 0, "oxygen": 0, "ocean": 0}
+    assert (s.d["stage"], s.d["round"], s.d["solo"]["marker"]) == ("plan", 6, 2)
+
+
+def test_difficulty_raise_with_one_parameter_maxed_goes_to_the_other() -> None:
+    """Rule (solo): with oxygen at its maximum, the novice raise goes to the temperature."""
+    s = solo("novice")
+    s.d["params"]["oxygen"] = 14
+    at_solo_round(s, 5, [4], 1)
+    play_round(s, [other_pick(s)])
+    assert s.d["params"]["temperature"] == 2
+    assert s.d["stage"] == "plan"
+
+
+def test_fourth_raise_comes_before_ordering_the_last_five() -> None:
+    """Rule (solo): the marker reaching 5 also raises a parameter (novice), then the player orders the deck."""
+    s = solo("novice")
+    at_solo_round(s, 20, [4], 4)
+    play_round(s, [other_pick(s)])
+    assert labels(s, 0) == ["raise param=oxygen", "raise param=temperature"]
+    s.apply(0, "raise param=oxygen")
+    assert s.d["params"]["oxygen"] == 2
+    assert (s.d["stage"], s.d["round"], s.d["solo"]["marker"]) == ("solo_order", 21, 5)
+
+
+def test_player_orders_the_last_five_virtual_cards() -> None:
+    """Rule (solo): when the marker reaches 5, the player orders the virtual deck for the last 5 rounds."""
+    s = solo("expert")
+    at_solo_round(s, 20, [4], 4)
+    play_round(s, [other_pick(s)])
+    assert s.d["solo"]["marker"] == 5
+    assert (s.d["stage"], s.d["round"]) == ("solo_order", 21)
+    assert labels(s, 0) == [f"dummy pick={k}" for k in ALL_PHASES]
+    s.apply(0, "dummy pick=3")
+    assert labels(s, 0) == ["dummy pick=1", "dummy pick=2", "dummy pick=4", "dummy pick=5"]
+    for k in (1, 5, 2, 4):
+        s.apply(0, f"dummy pick={k}")
+    assert s.d["stage"] == "plan"
+    order = [3, 1, 5, 2, 4]
+    for i, k in enumerate(order):
+        start = len(s.d["msgs"])
+        play_round(s, [other_pick(s, avoid=k)])
+        assert k in phases_begun(s, start)
+        assert s.d["solo"]["played"][-1] == k, i
+    assert s.is_terminal()
+
+
+def test_solo_game_ends_after_round_25_not_before() -> None:
+    """Rule (solo): the game ends after round 25 (not after round 24); without terraforming it is lost."""
+    s = solo("expert")
+    at_solo_round(s, 24, [4, 5], 5)
+    play_round(s, [1])
+    assert not s.is_terminal()
+    assert (s.d["stage"], s.d["round"]) == ("plan", 25)
+    play_round(s, [2])
+    assert s.is_terminal()
+    out = s.outcome()
+    assert out is not None
+    assert out.winners == []
+    assert out.scores == [5]
+
+
+def test_solo_win_only_with_mars_terraformed() -> None:
+    """Rule (solo): the player wins (winners [0]) when every global parameter is at its maximum."""
+    s = solo("expert")
+    at_solo_round(s, 25, [3], 5)
+    s.d["params"].update(temperature=18, oxygen=14, ocean=9)
+    pl(s, 0)["mc"] = 14
+    s.apply(0, "phase pick=3")
+    s.apply(0, "std what=buy_temp")
+    s.apply(0, "done")
+    assert s.is_terminal()
+    out = s.outcome()
+    assert out is not None
+    assert out.winners == [0]
+
+
+def test_solo_loss_one_step_short() -> None:
+    """Rule (solo): one step short of a terraformed Mars after round 25 is a loss (no winners)."""
+    s = solo("expert")
+    at_solo_round(s, 25, [3], 5)
+    s.d["params"].update(temperature=18, oxygen=14, ocean=9)
+    play_round(s, [3])
+    assert s.is_terminal()
+    out = s.outcome()
+    assert out is not None
+    assert out.winners == []
+
+
+# --- co-op ---------------------------------------------------------------------------------------------------------
+
+def test_coop_setup_pool_of_27_cubes_and_3_markers() -> None:
+    """Rule (co-op): the pool holds 27 cubes and 3 markers."""
+    s = new(2, mode="coop")
+    assert s.d["coop"]["cubes"] == 27
+    assert s.d["coop"]["markers"] == 3
+
+
+def test_coop_is_for_two_players_only() -> None:
+    """Rule (co-op): the variant is for exactly 2 players."""
+    for players in (1, 3):
+        with pytest.raises(BadOptionsError):
+            new(players, mode="coop")
+
+
+def test_coop_items_taken_after_the_reveal_one_each() -> None:
+    """Rule (co-op): after the phase reveal each player takes exactly 1 item; a cube is +1 M€."""
+    s = coop()
+    assert not [a for a in labels(s, 0) if a.startswith("take")]
+    s.apply(0, "phase pick=1")
+    s.apply(1, "phase pick=1")
+    assert s.d["stage"] == "coop"
+    mover = min(s.to_move())
+    other = 1 - mover
+    assert s.to_move() == frozenset({mover})
+    assert labels(s, mover) == ["take item=cube", "take item=marker"]
+    s.apply(mover, "take item=cube")
+    assert pl(s, mover)["mc"] == 1
+    assert s.to_move() == frozenset({other})
+    assert labels(s, mover) == []
+    s.apply(other, "take item=cube")
+    assert pl(s, other)["mc"] == 1
+    assert s.d["coop"]["cubes"] == 25
+    assert (s.d["stage"], s.d["phase"]) == ("phase", 1)
+    assert not [a for s_ in (0, 1) for a in labels(s, s_) if a.startswith("take")]
+
+
+def test_coop_marker_swaps_a_card_with_the_partner() -> None:
+    """Rule (co-op): a marker is discarded and its taker swaps 1 hand card with 1 of the partner's."""
+    s = coop()
+    give(s, 0, "lichen")
+    give(s, 1, "comet")
+    s.apply(0, "phase pick=1")
+    s.apply(1, "phase pick=1")
+    mover = min(s.to_move())
+    s.apply(mover, "take item=marker")
+    mine, theirs = ("lichen", "comet") if mover == 0 else ("comet", "lichen")
+    assert labels(s, mover) == [f"swap give={mine} take={theirs}", "skip"]
+    s.apply(mover, f"swap give={mine} take={theirs}")
+    assert pl(s, mover)["hand"] == [theirs]
+    assert pl(s, 1 - mover)["hand"] == [mine]
+    assert pl(s, mover)["mc"] == 0
+    assert s.d["coop"]["markers"] == 2
+    assert s.d["coop"]["cubes"] == 27
+    assert s.to_move() == frozenset({1 - mover})
+
+
+def test_coop_marker_swap_may_be_skipped() -> None:
+    """Rule (co-op): the swap is optional ("may swap")."""
+    s = coop()
+    give(s, 0, "lichen")
+    give(s, 1, "comet")
+    s.apply(0, "phase pick=1")
+    s.apply(1, "phase pick=1")
+    mover = min(s.to_move())
+    s.apply(mover, "take item=marker")
+    s.apply(mover, "skip")
+    assert pl(s, 0)["hand"] == ["lichen"]
+    assert pl(s, 1)["hand"] == ["comet"]
+    assert s.d["coop"]["markers"] == 2
+
+
+def test_coop_game_ends_after_round_15_when_the_pool_is_empty() -> None:
+    """Rule (co-op): 30 items, 2 a round: the game ends when the last item is taken, after round 15."""
+    s = coop()
+    for rnd in range(1, 16):
+        assert not s.is_terminal(), rnd
+        assert s.d["round"] == rnd
+        pick = 4 if rnd % 2 else 1
+        play_round(s, [pick, pick], item="cube" if s.d["coop"]["cubes"] >= 2 else "marker")
+    assert s.is_terminal()
+    assert s.d["round"] == 15
+    assert (s.d["coop"]["cubes"], s.d["coop"]["markers"]) == (0, 0)
+
+
+def finish_last_coop_round(s: AresState) -> None:
+    """Put a co-op game in round 15 with 2 items left and play that round out."""
+    s.d["round"] = 15
+    s.d["coop"].update(cubes=2, markers=0)
+    touch(s)
+    play_round(s, [4, 4])
+    assert s.is_terminal()
+
+
+def test_coop_win_needs_terraformed_mars_and_80_vp_together() -> None:
+    """Rule (co-op): winners [0, 1] when Mars is terraformed and the two scores (TR, forests, cards) total 80."""
+    s = coop()
+    s.d["params"].update(temperature=19, oxygen=14, ocean=9)
+    pl(s, 0).update(tr=37, forests=3)
+    pl(s, 1)["tr"] = 40
+    finish_last_coop_round(s)
+    out = s.outcome()
+    assert out is not None
+    assert out.scores == [40, 40]
+    assert out.winners == [0, 1]
+
+
+def test_coop_loss_below_80_vp() -> None:
+    """Rule (co-op): a terraformed Mars with 79 VP together is a loss."""
+    s = coop()
+    s.d["params"].update(temperature=19, oxygen=14, ocean=9)
+    pl(s, 0)["tr"] = 39
+    pl(s, 1)["tr"] = 40
+    finish_last_coop_round(s)
+    out = s.outcome()
+    assert out is not None
+    assert out.winners == []
+
+
+def test_coop_loss_without_terraformed_mars() -> None:
+    """Rule (co-op): 120 VP together without a terraformed Mars (one ocean short) is a loss."""
+    s = coop()
+    s.d["params"].update(temperature=19, oxygen=14, ocean=8)
+    pl(s, 0)["tr"] = 60
+    pl(s, 1)["tr"] = 60
+    finish_last_coop_round(s)
+    out = s.outcome()
+    assert out is not None
+    assert out.winners == []
+    assert sum(out.scores) == 120

@@ -40,26 +40,42 @@ def card_worth(cid: str) -> float:
     return float(v) - float(rec.get("cost", 0))
 
 
-def card_gain(cid: str, left: float, step: float) -> float:
+def rates(d: Data) -> tuple[float, float, float]:
+    """Return (rounds left, VP of one step besides its income, VP of one M€) for the position."""
+    left = rounds_left(d)
+    if d["solo"] or d["coop"]:
+        # Terraforming is the goal: a step is worth much more than its TR, and M€ are worth the cheapest step they
+        # still buy, falling to nothing as the last rounds run out (M€ left at the end win nothing).
+        step_vp = 4.0
+        open_costs = [c for k, c in (("temperature", 14.0), ("ocean", 15.0), ("oxygen", 20.0))
+                      if d["params"][k] < PARAM_STEPS[k]] or [20.0]
+        per_mc = step_vp / min(open_costs) * min(1.0, max(0.0, left - 1.0) / 4.0 + 0.25)
+        return left, step_vp, per_mc
+    return left, 1.0, max(0.1, (1.0 + 0.07 * left) / 15.0)  # a step costs about 14-15 M€
+
+
+def card_gain(cid: str, d: Data) -> float:
     """Return roughly how many VP playing a card gains over the rest of the game, less its printed cost."""
+    left, step_vp, per_mc = rates(d)
+    income = per_mc * 0.7 * left  # production pays in the production phases still to come (about 70% of rounds)
     rec = card(cid)
-    v = float(rec.get("vp", 0)) + (1.5 if "vp_per" in rec else 0.0) - 0.1 * rec["cost"]
+    v = float(rec.get("vp", 0)) + (1.5 if "vp_per" in rec else 0.0) - per_mc * rec["cost"]
     for op in rec.get("play", ()):
         k, n = op["op"], op.get("n", 1)
         if k == "prod":
-            v += 0.1 * left * n * {"mc": 1.0, "heat": 0.5, "plants": 0.7, "cards": 3.0}[op["res"]]
+            v += income * n * {"mc": 1.0, "heat": 0.5, "plants": 0.7, "cards": 3.0}[op["res"]]
         elif k in ("steel", "titanium"):
-            v += 0.25 * left * n
+            v += 0.25 * income * n
         elif k in ("raise", "ocean", "forest", "tr"):
-            v += step * n
+            v += (step_vp + income) * n
         elif k == "draw":
-            v += 0.3 * n
+            v += 3.0 * per_mc * n
         elif k == "gain":
-            v += 0.1 * n * STOCK_VALUE[op["res"]]
+            v += per_mc * n * STOCK_VALUE[op["res"]]
     if "prod_per" in rec:
-        v += 0.2 * left
+        v += 2.0 * income
     if rec.get("action") or rec.get("effects"):
-        v += 0.15 * min(left, 8.0)
+        v += 0.3 * min(left, 6.0)
     return float(v)
 
 
@@ -68,23 +84,26 @@ def rounds_left(d: Data) -> float:
     if d["solo"]:
         return float(max(1, 26 - d["round"]))
     steps = sum(PARAM_STEPS[k] - d["params"][k] for k in PARAM_STEPS)
-    return max(1.0, float(steps) / (1.0 + float(d["players"])))
+    return max(1.0, float(steps) / (0.35 + 0.35 * float(d["players"])))
 
 
-def value(d: Data, seat: int) -> float:
-    """Return how good a position is for one player, in VP: VP now plus what income and stock will turn into."""
+def value(d: Data, seat: int, rate: tuple[float, float, float] | None = None) -> float:
+    """Return how good a position is for one player, in VP: VP now plus what income and stock will turn into.
+
+    ``rate`` fixes the horizon and prices (``rates``) so that positions compared with each other use the same ones.
+    """
     p = d["p"][seat]
-    left = rounds_left(d)
-    per_mc = 0.1  # about what one M€ buys in VP (a 14 M€ step is 1 TR, worth 1 VP plus income)
-    vp = float(breakdown(p)["total"])
+    left, step_vp, per_mc = rate or rates(d)
+    income = per_mc * 0.7 * left
     prod = production(p)
-    v = vp + per_mc * left * (p["tr"] + prod["mc"] + 0.5 * prod["heat"] + 0.7 * prod["plants"] + 3 * prod["cards"])
-    v += per_mc * left * 2.5 * (p["steel"] + p["titanium"])
+    v = float(breakdown(p)["total"])
+    v += income * (p["tr"] + prod["mc"] + 0.5 * prod["heat"] + 0.7 * prod["plants"] + 3 * prod["cards"])
+    v += 0.25 * income * (p["steel"] + p["titanium"])
     v += per_mc * (p["mc"] + 0.5 * p["heat"] + 0.7 * p["plants"])
-    v += sum(0.15 + 0.01 * max(0.0, card_worth(c)) for c in p["hand"])
-    v += sum(0.1 * min(left, 6.0) for c in p["table"] if card(c).get("action") or card(c).get("effects"))
+    v += sum(per_mc * (1.0 + 0.05 * max(0.0, card_worth(c))) for c in p["hand"])
+    v += sum(0.3 * min(left, 6.0) for c in p["table"] if card(c).get("action") or card(c).get("effects"))
     if d["solo"] or d["coop"]:
-        v += 2.0 * sum(d["params"][k] for k in PARAM_STEPS)
+        v += (step_vp - 1.0) * sum(d["params"][k] for k in PARAM_STEPS)
     return float(v)
 
 
@@ -100,21 +119,25 @@ def _phase_score(d: Data, seat: int, phase: int) -> float:
     """Return roughly how many VP a player expects from choosing a phase now (same units as ``value``)."""
     p = d["p"][seat]
     prod = production(p)
-    left = rounds_left(d)
-    step = 1.0 + 0.1 * left + (2.0 if d["solo"] or d["coop"] else 0.0)
+    left, step_vp, per_mc = rates(d)
+    income = per_mc * 0.7 * left
     snap_ok = {**d, "snap": dict(d["params"]), "phase": phase}
     if phase in (1, 2):
         colors = ("green",) if phase == 1 else ("blue", "red")
-        gains = sorted((card_gain(c, left, step) for c in p["hand"] if card(c)["color"] in colors
+        gains = sorted((card_gain(c, d) for c in p["hand"] if card(c)["color"] in colors
                         and requirements_ok(snap_ok, p, card(c)) and card(c)["cost"] <= p["mc"] + 3), reverse=True)
-        return sum(gains[:2 if phase == 2 else 1]) + 0.2
+        return sum(g for g in gains[:2 if phase == 2 else 1] if g > 0) + 3 * per_mc * (phase == 2)
     if phase == 3:
-        steps = min(6, p["mc"] // 14 + p["heat"] // 8 + p["plants"] // 8)
+        steps = min(8, p["mc"] // 14 + p["heat"] // 8 + p["plants"] // 8)
         actions = sum(1 for c in p["table"] if card(c).get("action"))
-        return float(steps * (step - 1.2) + 0.4 * actions)
+        urgency = 1.0
+        if d["solo"]:  # steps still to make yourself, per round left: late in a solo game, buy rather than build
+            need = sum(PARAM_STEPS[k] - d["params"][k] for k in PARAM_STEPS)
+            urgency += need / max(1.0, left) / 2.0
+        return float(urgency * steps * max(0.0, step_vp + income - 14 * per_mc) + 0.4 * actions)
     if phase == 4:
-        return 0.1 * float(p["tr"] + prod["mc"] + 4 + 0.5 * prod["heat"] + 0.7 * prod["plants"] + 3 * prod["cards"])
-    return 0.5 + (0.5 if len(p["hand"]) < 4 else 0.0)
+        return per_mc * float(p["tr"] + prod["mc"] + 4 + 0.5 * prod["heat"] + 0.7 * prod["plants"] + 3 * prod["cards"])
+    return per_mc * (4.0 + (3.0 if len(p["hand"]) < 4 else 0.0))
 
 
 def score_actions(state: State, seat: int, actions: list[Action]) -> list[float]:
@@ -123,7 +146,8 @@ def score_actions(state: State, seat: int, actions: list[Action]) -> list[float]
     d = state.d
     if actions and actions[0].kind == "phase":
         return [_phase_score(d, seat, int(a.get("pick") or 0)) for a in actions]
-    base = value(d, seat)
+    rate = rates(d)
+    base = value(d, seat, rate)
     salt = Rng(len(d["deck"]) * 7919 + d["round"]).next_u64()
     out = []
     for a in actions:
@@ -133,5 +157,5 @@ def score_actions(state: State, seat: int, actions: list[Action]) -> list[float]
         if a.kind == "play" and not playable(d, seat, str(a.get("card"))):
             out.append(-99.0)
             continue
-        out.append(value(_after(d, seat, a, salt), seat) - base + (0.05 if a.kind == "play" else 0.0))
+        out.append(value(_after(d, seat, a, salt), seat, rate) - base + (0.05 if a.kind == "play" else 0.0))
     return out

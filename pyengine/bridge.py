@@ -11,7 +11,7 @@ import json
 import time
 from typing import Any
 
-from .core.api import JSON
+from .core.api import JSON, Action, State
 from .core.errors import EngineError
 from .core.match import SEAT_KINDS, Match
 from .core.registry import game_info, games, load_game
@@ -63,6 +63,15 @@ def _register(match: Match) -> str:
     return mid
 
 
+def _action_json(state: State, seat: int, action: Action) -> JSON:
+    """Return one legal action for the page: its text, its label and, when the game has one, a tooltip hint."""
+    out = {"a": str(action), "label": state.describe(seat, action)}
+    hint = state.hint(seat, action)
+    if hint:
+        out["hint"] = hint
+    return out
+
+
 def snapshot(mid: str, match: Match, viewer: int | None) -> JSON:
     """Return what the page needs to draw one seat's screen: view, decision, visible log, undo."""
     state = match.state
@@ -72,8 +81,7 @@ def snapshot(mid: str, match: Match, viewer: int | None) -> JSON:
     if viewer is not None and viewer in state.to_move():
         kind, prompt = state.decision_prompt(viewer)
         decision = {"seat": viewer, "kind": kind, "prompt": prompt,
-                    "actions": [{"a": str(a), "label": state.describe(viewer, a)}
-                                for a in state.legal_actions(viewer)]}
+                    "actions": [_action_json(state, viewer, a) for a in state.legal_actions(viewer)]}
     log = []
     for i, m in enumerate(state.messages()):
         if m.visible_to is None or (viewer is not None and viewer in m.visible_to):

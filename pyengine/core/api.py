@@ -251,6 +251,10 @@ class State(ABC):
         """Return a readable label for one of this seat's legal actions."""
         return str(action)
 
+    def hint(self, seat: int, action: Action) -> str:
+        """Return a longer text for an action's tooltip (e.g. the card it plays), or "" when there is none."""
+        return ""
+
     def decision_prompt(self, seat: int) -> tuple[str, str]:
         """Return (kind, prompt) describing what this seat must decide now."""
         return ("choose", "Choose an action")

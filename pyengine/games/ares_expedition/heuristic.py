@@ -6,7 +6,7 @@ from functools import cache
 
 from ...core.api import Action, State
 from ...core.rng import Rng
-from .cards import card
+from .cards import board, card
 from .model import PARAM_STEPS, Data, copy_json, production
 from .playing import requirements_ok
 from .rules import apply_action, playable
@@ -131,9 +131,14 @@ def _phase_score(d: Data, seat: int, phase: int) -> float:
         steps = min(8, p["mc"] // 14 + p["heat"] // 8 + p["plants"] // 8)
         actions = sum(1 for c in p["table"] if card(c).get("action"))
         urgency = 1.0
-        if d["solo"]:  # steps still to make yourself, per round left: late in a solo game, buy rather than build
+        if d["solo"]:  # steps still to make yourself, per round left: buy when behind, build while there is time
             need = sum(PARAM_STEPS[k] - d["params"][k] for k in PARAM_STEPS)
-            urgency += need / max(1.0, left) / 2.0
+            urgency = min(3.0, max(0.3, (need / max(1.0, left)) ** 2 / 3.0))
+            last = board()["solo"]["rounds"]
+            if d["round"] == last:
+                urgency = 10.0  # the last chance to spend
+            elif d["round"] == last - 1:
+                urgency *= 0.2  # keep the action phase free for the last round (no phase twice in a row)
         return float(urgency * steps * max(0.0, step_vp + income - 14 * per_mc) + 0.4 * actions)
     if phase == 4:
         return per_mc * float(p["tr"] + prod["mc"] + 4 + 0.5 * prod["heat"] + 0.7 * prod["plants"] + 3 * prod["cards"])

@@ -38,12 +38,17 @@ def outcome(d: Data) -> Outcome:
     details: dict[str, Any] = {"breakdown": [breakdown(p) for p in d["p"]], "terraformed": terraformed(d),
                                "end": d["over"]}
     if d.get("solo"):
+        details["result"] = (f"Mars is terraformed in round {d['round']}: you win ({scores[0]} VP)" if terraformed(d)
+                             else f"Mars is not terraformed after round {d['round']}: you lose ({scores[0]} VP)")
         return Outcome(scores, [0] if terraformed(d) else [], "terraformed" if terraformed(d) else "not_terraformed",
                        details)
     if d.get("coop"):
         target = int(board()["coop"]["target_vp"])
         won = terraformed(d) and sum(scores) >= target
         details["together"] = sum(scores)
+        details["result"] = (f"you win together with {sum(scores)} VP" if won else
+                             f"you lose together ({sum(scores)} VP of {target}; Mars "
+                             f"{'is' if terraformed(d) else 'is not'} terraformed)")
         return Outcome(scores, [0, 1] if won else [], "shared" if won else "lost", details)
     best = max(scores)
     top = [s for s, v in enumerate(scores) if v == best]

@@ -110,6 +110,19 @@ class AresState(State):
         """Return a readable label for one of this seat's actions."""
         return describe_action(self.d, seat, action)
 
+    def hint(self, seat: int, action: Action) -> str:
+        """Return the full text of the card an action names (its tooltip), or ""."""
+        cid = action.get("card") or (action.get("pick") if action.kind == "corp" else None) or action.get("give")
+        if not cid:
+            return ""
+        from .cards import card
+        from .cardtext import card_text
+
+        try:
+            return f"{card(cid)['name']}: {card_text(cid)}"
+        except KeyError:
+            return ""
+
     def decision_prompt(self, seat: int) -> tuple[str, str]:
         """Return the kind and prompt of this seat's pending decision."""
         return decision_prompt(self.d, seat)

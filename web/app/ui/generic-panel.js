@@ -10,7 +10,7 @@ export function actionButtons(session, actions, { testidPrefix = "action" } = {}
       class: "btn action-btn",
       testid: `${testidPrefix}-${i}`,
       dataset: { action: act.a },
-      title: act.a,
+      title: act.hint || act.a,
       disabled: session.busy,
       onclick: () => session.submit(act.a),
     }, act.label || act.a)));
@@ -42,8 +42,12 @@ function endPanel(snap) {
   if (!snap.terminal || !out) return null;
   const winners = (out.winners || []).map((s) => seatName(snap, s)).join(", ");
   const breakdown = (out.details && out.details.breakdown) || [];
+  const result = out.details && out.details.result;
+  const headline = result ? `Game over: ${result}`
+    : !winners ? "Game over: nobody wins"
+      : `Game over: ${winners} ${out.winners.length > 1 ? "share the win" : "wins"}`;
   return h("section", { class: "panel end-screen", testid: "end-screen" },
-    h("h2", {}, `Game over: ${winners} ${out.winners && out.winners.length > 1 ? "share the win" : "wins"}`),
+    h("h2", {}, headline),
     h("p", { testid: "end-tiebreak" }, `Decided by: ${String(out.tiebreak).replace(/_/g, " ")}`),
     h("table", { class: "score-table", testid: "final-scores" },
       h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "VP"),

@@ -1,0 +1,66 @@
+"""What players see: readable labels, card tooltips, the state summary, and what stays hidden."""
+
+from __future__ import annotations
+
+from pyengine.games.ares_expedition.cardtext import card_text
+
+from .helpers import bare, give, in_phase, new, pl
+
+
+def test_play_labels_name_the_card_and_its_price_after_discounts() -> None:
+    """Labels: "Play Comet (22 M€)" with the price after the phase bonus and discounts, never a raw id."""
+    s = new(2)
+    in_phase(s, 2, chooser=0)
+    bare(s, 0, mc=40)
+    pl(s, 0)["titanium"] = 1  # Comet has a space tag: 25 - 3
+    give(s, 0, "comet")
+    labels = {str(a): s.describe(0, a) for a in s.legal_actions(0)}
+    assert labels["play card=comet"] == "Play Comet (22 M€)"
+    assert labels["sell card=comet"] == "Sell Comet"
+    assert labels["done"] == "Done with this phase"
+
+
+def test_standard_action_labels_show_their_price() -> None:
+    """Labels: standard actions say what they cost (Standard Technology's discount included)."""
+    s = new(2)
+    in_phase(s, 3, chooser=0)
+    bare(s, 0, mc=40, heat=9)
+    labels = [s.describe(0, a) for a in s.legal_actions(0)]
+    assert "Buy an ocean (15 M€)" in labels and "Convert 8 heat: raise the temperature" in labels
+
+
+def test_every_card_action_has_the_card_text_as_its_tooltip() -> None:
+    """Tooltips: an action naming a card carries that card's full text; other actions have none."""
+    s = new(2)
+    in_phase(s, 1, chooser=0)
+    bare(s, 0, mc=40)
+    give(s, 0, "lichen")
+    acts = {str(a): a for a in s.legal_actions(0)}
+    assert s.hint(0, acts["play card=lichen"]) == "Lichen: " + card_text("lichen")
+    assert "+1 plant production" in s.hint(0, acts["play card=lichen"])
+    assert s.hint(0, acts["done"]) == ""
+
+
+def test_the_summary_shows_parameters_tr_resources_production_tableau_and_hand() -> None:
+    """Summary: Mars's parameters, then per player TR, resources, production, tableau, and the hand to its owner."""
+    s = new(2)
+    in_phase(s, 1, chooser=0)
+    bare(s, 0, mc=12, heat=3, plants=4)
+    give(s, 0, "lichen")
+    own = s.view(0)["summary"]
+    assert own[0]["title"] == "Mars" and "Temperature -30 °C" in own[0]["lines"][1]
+    seat = " ".join(own[1]["lines"])
+    assert "TR 5" in seat and "M€ 12, heat 3, plants 4" in seat and "Production:" in seat
+    assert "Hand: 1 cards: Lichen" in seat and "Tableau: none" in seat
+    other = " ".join(s.view(1)["summary"][1]["lines"])
+    assert "Hand: 1 cards" in other and "Lichen" not in other, "another seat sees only the hand's size"
+
+
+def test_a_rival_hand_and_pick_stay_hidden_until_revealed() -> None:
+    """Hidden information: rivals' hands are never in a view; a phase pick shows only after everybody picked."""
+    s = new(2)
+    s.apply(0, "phase pick=3")
+    rival = s.view(1)["factions"][0]
+    assert "hand" not in rival and rival["pick"] is None and rival["picked"] is True
+    s.apply(1, "phase pick=4")
+    assert s.view(1)["factions"][0]["pick"] == 3

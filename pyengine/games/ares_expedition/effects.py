@@ -440,7 +440,7 @@ def solo_raise(d: Data, param: str, n: int) -> None:
     """Raise a parameter for the virtual player: no TR, no forest, no triggers."""
     for _ in range(n):
         step(d, None, param)
-    log(d, "The virtual player raises {n}", n=param)
+    log(d, "The virtual player raises the {name}", name=param)
 
 
 _OPS = {

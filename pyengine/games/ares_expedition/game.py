@@ -71,7 +71,7 @@ class AresExpedition(Game):
             d["coop"] = {"cubes": board()["coop"]["cubes"], "markers": board()["coop"]["markers"], "first": 0,
                          "order": []}
         d["rng"] = rng.to_text()
-        log(d, "Setup for {n} players ({n2})", n=players, n2=mode)
+        log(d, "Setup for {n} players ({name})", n=players, name=mode)
         advance(d)
         return AresState(self, d)
 

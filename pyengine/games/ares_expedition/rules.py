@@ -436,7 +436,9 @@ def _standard(d: Data, seat: int, kind: str) -> None:
     n = standard_cost(p, kind)
     do = {"temperature": {"op": "raise", "param": "temperature", "n": 1}, "ocean": {"op": "ocean", "n": 1},
           "forest": {"op": "forest", "n": 1}}[spec["do"]]
-    log(d, "{seat} takes the standard action {n}", seat=seat, n=kind)
+    log(d, "{seat} takes a standard action: {name}", seat=seat, name={
+        "heat_temp": "heat to temperature", "plant_forest": "plants to forest", "buy_temp": "buy temperature",
+        "buy_ocean": "buy an ocean", "buy_forest": "buy a forest"}[kind])
     push(d, seat, [{"op": "_cost", "cost": {"op": "pay", "res": spec["pay"], "n": n}}, do] if n else [do], None)
     run(d, seat)
 
@@ -453,7 +455,7 @@ def _take(d: Data, seat: int, item: str) -> None:
         if d["p"][seat]["hand"] and d["p"][1 - seat]["hand"]:
             f = {"ops": [{"op": "_swap"}], "i": 0, "src": None, "ctx": {}, "ask": {"q": "swap"}}
             d["p"][seat]["frames"].append(f)
-    log(d, "{seat} takes a {n} from the pool", seat=seat, n=item)
+    log(d, "{seat} takes a {name} from the pool", seat=seat, name=item)
 
 
 # --- flow -------------------------------------------------------------------------------------------------------
@@ -517,9 +519,9 @@ def _reveal(d: Data) -> None:
         dummy = solo["deck"].pop(0)
         solo["played"].append(dummy)
         chosen.add(dummy)
-        log(d, "The virtual player reveals phase {n}", n=dummy)
+        log(d, "The virtual player reveals {name}", name=board()["phases"][str(dummy)])
     d["phases"] = sorted(chosen)
-    log(d, "Phases this round: {n}", n=",".join(str(k) for k in d["phases"]))
+    log(d, "Phases this round: {name}", name=", ".join(board()["phases"][str(k)] for k in d["phases"]))
     if d.get("coop"):
         first = d["coop"]["first"]
         d["coop"]["order"] = [first, 1 - first]
@@ -541,7 +543,7 @@ def _next_phase(d: Data) -> None:
     d["phase"] = k
     d["phase_key"] = f"{d['round']}.{k}"
     d["snap"] = dict(d["params"])
-    log(d, "Phase {n} begins", n=k)
+    log(d, "Phase {n} begins: {name}", n=k, name=board()["phases"][str(k)])
     for seat, p in enumerate(d["p"]):
         chooser = p["pick"] == k
         p["tr_up"] = False
@@ -627,7 +629,9 @@ def finish(d: Data, reason: str) -> None:
     d["stage"] = "over"
     d["over"] = reason
     d["phases"] = []
-    log(d, "The game ends ({n})", n=reason)
+    log(d, "The game ends: {name}", name={
+        "terraformed": "Mars is terraformed", "round_25": "round 25 is over", "pool_empty": "the pool is empty",
+        "round_limit": "the round limit is reached"}[reason])
 
 
 def param_left(d: Data) -> int:

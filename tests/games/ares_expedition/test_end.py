@@ -29,7 +29,7 @@ def almost_terraformed(state: AresState, *, oceans: int = 8) -> None:
 
 def phases_begun(state: AresState) -> list[int]:
     """Return the phases that began, in order, as the public log tells them."""
-    return [int(args["n"]["n"]) for template, args in state.d["msgs"] if template == "Phase {n} begins"]
+    return [int(args["n"]["n"]) for template, args in state.d["msgs"] if template == "Phase {n} begins: {name}"]
 
 
 def finish_by_seat1(state: AresState) -> Outcome:

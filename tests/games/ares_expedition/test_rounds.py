@@ -29,7 +29,7 @@ def raw(players: int = 2, seed: int = 1, **options: Any) -> AresState:
 
 def phases_begun(state: AresState) -> list[int]:
     """Return the phases that began, in order, as the public log tells them."""
-    return [int(args["n"]["n"]) for template, args in state.d["msgs"] if template == "Phase {n} begins"]
+    return [int(args["n"]["n"]) for template, args in state.d["msgs"] if template == "Phase {n} begins: {name}"]
 
 
 def empty_all(state: AresState) -> None:

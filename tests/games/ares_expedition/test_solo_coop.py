@@ -36,7 +36,7 @@ def at_solo_round(s: AresState, rnd: int, deck: list[int], marker: int) -> None:
 
 def phases_begun(s: AresState, since: int) -> list[int]:
     """Return the phases that began in the log from message index ``since`` on."""
-    return [int(args["n"]["n"]) for t, args in s.d["msgs"][since:] if t == "Phase {n} begins"]
+    return [int(args["n"]["n"]) for t, args in s.d["msgs"][since:] if t == "Phase {n} begins: {name}"]
 
 
 def play_round(s: AresState, picks: list[int], *, item: str = "cube") -> None:

@@ -15,6 +15,10 @@ from .state import AresState
 
 OP_VALUE = {"mc": 5.0, "heat": 2.5, "plants": 3.0, "cards": 9.0}
 STOCK_VALUE = {"mc": 1.0, "heat": 0.5, "plants": 0.6}
+STEP_PRICE = {"temperature": 14.0, "ocean": 15.0, "oxygen": 20.0}  # the standard action that buys each step
+# Solo's last five rounds: the virtual deck in this order gives research early, production in round 24 (its M€
+# are spent in round 25) and an action phase in the last round.
+DUMMY_ORDER = (5, 1, 2, 4, 3)
 
 
 @cache
@@ -151,6 +155,10 @@ def score_actions(state: State, seat: int, actions: list[Action]) -> list[float]
     d = state.d
     if actions and actions[0].kind == "phase":
         return [_phase_score(d, seat, int(a.get("pick") or 0)) for a in actions]
+    if actions and actions[0].kind == "raise":  # the virtual player's free raise: the dearest step to buy
+        return [STEP_PRICE[str(a.get("param"))] for a in actions]
+    if actions and actions[0].kind == "dummy":
+        return [-float(DUMMY_ORDER.index(int(a.get("pick") or 0))) for a in actions]
     rate = rates(d)
     base = value(d, seat, rate)
     salt = Rng(len(d["deck"]) * 7919 + d["round"]).next_u64()

@@ -8,7 +8,7 @@ from ...core.api import Action, State
 from ...core.rng import Rng
 from .cards import board, card
 from .model import PARAM_STEPS, Data, copy_json, production
-from .playing import requirements_ok
+from .playing import price, requirements_ok
 from .rules import apply_action, playable
 from .scoring import breakdown
 from .state import AresState
@@ -70,8 +70,10 @@ def card_gain(cid: str, d: Data) -> float:
             v += income * n * {"mc": 1.0, "heat": 0.5, "plants": 0.7, "cards": 3.0}[op["res"]]
         elif k in ("steel", "titanium"):
             v += 0.25 * income * n
-        elif k in ("raise", "ocean", "forest", "tr"):
-            v += (step_vp + income) * n
+        elif k in ("raise", "ocean", "forest"):
+            v += (step_vp * urgency(d) + income) * n
+        elif k == "tr":
+            v += (1.0 + income) * n
         elif k == "draw":
             v += 3.0 * per_mc * n
         elif k == "gain":
@@ -81,6 +83,13 @@ def card_gain(cid: str, d: Data) -> float:
     if rec.get("action") or rec.get("effects"):
         v += 0.3 * min(left, 6.0)
     return float(v)
+
+
+def urgency(d: Data) -> float:
+    """Return how much buying steps now matters: in solo little at first (build the economy), much at the end."""
+    if not d["solo"]:
+        return 1.0
+    return 0.2 + 2.0 * (1.0 - rounds_left(d) / 25.0) ** 2
 
 
 def rounds_left(d: Data) -> float:
@@ -129,21 +138,20 @@ def _phase_score(d: Data, seat: int, phase: int) -> float:
     if phase in (1, 2):
         colors = ("green",) if phase == 1 else ("blue", "red")
         gains = sorted((card_gain(c, d) for c in p["hand"] if card(c)["color"] in colors
-                        and requirements_ok(snap_ok, p, card(c)) and card(c)["cost"] <= p["mc"] + 3), reverse=True)
+                        and requirements_ok(snap_ok, p, card(c)) and price(snap_ok, seat, card(c)) <= p["mc"]),
+                       reverse=True)
         return sum(g for g in gains[:2 if phase == 2 else 1] if g > 0) + 3 * per_mc * (phase == 2)
     if phase == 3:
         steps = min(8, p["mc"] // 14 + p["heat"] // 8 + p["plants"] // 8)
         actions = sum(1 for c in p["table"] if card(c).get("action"))
-        urgency = 1.0
-        if d["solo"]:  # steps still to make yourself, per round left: buy when behind, build while there is time
-            need = sum(PARAM_STEPS[k] - d["params"][k] for k in PARAM_STEPS)
-            urgency = min(3.0, max(0.3, (need / max(1.0, left)) ** 2 / 3.0))
+        hurry = urgency(d)
+        if d["solo"]:
             last = board()["solo"]["rounds"]
             if d["round"] == last:
-                urgency = 10.0  # the last chance to spend
+                hurry = 10.0  # the last chance to spend
             elif d["round"] == last - 1:
-                urgency *= 0.2  # keep the action phase free for the last round (no phase twice in a row)
-        return float(urgency * steps * max(0.0, step_vp + income - 14 * per_mc) + 0.4 * actions)
+                hurry *= 0.2  # keep the action phase free for the last round (no phase twice in a row)
+        return float(hurry * steps * max(0.0, step_vp + income - 14 * per_mc) + 0.4 * actions)
     if phase == 4:
         return per_mc * float(p["tr"] + prod["mc"] + 4 + 0.5 * prod["heat"] + 0.7 * prod["plants"] + 3 * prod["cards"])
     return per_mc * (4.0 + (3.0 if len(p["hand"]) < 4 else 0.0))
@@ -164,6 +172,9 @@ def score_actions(state: State, seat: int, actions: list[Action]) -> list[float]
     salt = Rng(len(d["deck"]) * 7919 + d["round"]).next_u64()
     out = []
     for a in actions:
+        if a.kind == "done":
+            out.append(0.0)  # ending your part of a phase: what follows (production, the next round) is not its gain
+            continue
         if a.kind == "sell" and d["stage"] == "phase":
             out.append(-0.5)  # keep cards for playing; the end step sells what the hand limit forces
             continue

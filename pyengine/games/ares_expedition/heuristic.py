@@ -67,7 +67,7 @@ def card_gain(cid: str, d: Data) -> float:
     for op in rec.get("play", ()):
         k, n = op["op"], op.get("n", 1)
         if k == "prod":
-            v += income * n * {"mc": 1.0, "heat": 0.5, "plants": 0.7, "cards": 3.0}[op["res"]]
+            v += income * n * {"mc": 1.0, "cards": 3.0, **worth_in_mc(d)}[op["res"]]
         elif k in ("steel", "titanium"):
             v += 0.25 * income * n
         elif k in ("raise", "ocean", "forest"):
@@ -77,12 +77,21 @@ def card_gain(cid: str, d: Data) -> float:
         elif k == "draw":
             v += 3.0 * per_mc * n
         elif k == "gain":
-            v += per_mc * n * STOCK_VALUE[op["res"]]
+            v += per_mc * n * {"mc": 1.0, **worth_in_mc(d)}[op["res"]]
     if "prod_per" in rec:
         v += 2.0 * income
     if rec.get("action") or rec.get("effects"):
         v += 0.3 * min(left, 6.0)
     return float(v)
+
+
+def worth_in_mc(d: Data) -> dict[str, float]:
+    """Return what one heat and one plant are worth in M€: in solo and co-op, the steps they buy (8 of them buy a
+    temperature step worth 14 M€, or a forest worth 20 M€), nothing once that parameter is maxed."""
+    if not (d["solo"] or d["coop"]):
+        return {"heat": 0.5, "plants": 0.7}
+    return {"heat": 0.1 if d["params"]["temperature"] >= PARAM_STEPS["temperature"] else 14.0 / 8.0,
+            "plants": 0.3 if d["params"]["oxygen"] >= PARAM_STEPS["oxygen"] else 20.0 / 8.0}
 
 
 def urgency(d: Data) -> float:
@@ -110,9 +119,10 @@ def value(d: Data, seat: int, rate: tuple[float, float, float] | None = None) ->
     income = per_mc * 0.7 * left
     prod = production(p)
     v = float(breakdown(p)["total"])
-    v += income * (p["tr"] + prod["mc"] + 0.5 * prod["heat"] + 0.7 * prod["plants"] + 3 * prod["cards"])
+    w = worth_in_mc(d)
+    v += income * (p["tr"] + prod["mc"] + w["heat"] * prod["heat"] + w["plants"] * prod["plants"] + 3 * prod["cards"])
     v += 0.25 * income * (p["steel"] + p["titanium"])
-    v += per_mc * (p["mc"] + 0.5 * p["heat"] + 0.7 * p["plants"])
+    v += per_mc * (p["mc"] + w["heat"] * p["heat"] + w["plants"] * p["plants"])
     v += sum(per_mc * (1.0 + 0.05 * max(0.0, card_worth(c))) for c in p["hand"])
     v += sum(0.3 * min(left, 6.0) for c in p["table"] if card(c).get("action") or card(c).get("effects"))
     if d["solo"] or d["coop"]:
@@ -152,9 +162,26 @@ def _phase_score(d: Data, seat: int, phase: int) -> float:
             elif d["round"] == last - 1:
                 hurry *= 0.2  # keep the action phase free for the last round (no phase twice in a row)
         return float(hurry * steps * max(0.0, step_vp + income - 14 * per_mc) + 0.4 * actions)
+    last_round = bool(d["solo"]) and d["round"] >= board()["solo"]["rounds"]
     if phase == 4:
-        return per_mc * float(p["tr"] + prod["mc"] + 4 + 0.5 * prod["heat"] + 0.7 * prod["plants"] + 3 * prod["cards"])
+        if last_round:
+            return 0.0  # production in the last round comes after its last action phase
+        w = worth_in_mc(d)
+        return per_mc * float(p["tr"] + prod["mc"] + 4 + w["heat"] * prod["heat"] + w["plants"] * prod["plants"]
+                              + 3 * prod["cards"])
+    if last_round:
+        return 0.0
     return per_mc * (4.0 + (3.0 if len(p["hand"]) < 4 else 0.0))
+
+
+def _dummy_chance(d: Data, phase: int) -> float:
+    """Return the chance that solo's virtual player runs this phase anyway this round (then a pick is wasted)."""
+    solo = d["solo"]
+    if not solo or not solo["deck"]:
+        return 0.0
+    if solo["marker"] >= 5:  # the last rounds' order was chosen, so it is known
+        return 1.0 if solo["deck"][0] == phase else 0.0
+    return 1.0 / len(solo["deck"]) if phase in solo["deck"] else 0.0
 
 
 def score_actions(state: State, seat: int, actions: list[Action]) -> list[float]:
@@ -162,7 +189,8 @@ def score_actions(state: State, seat: int, actions: list[Action]) -> list[float]
     assert isinstance(state, AresState)
     d = state.d
     if actions and actions[0].kind == "phase":
-        return [_phase_score(d, seat, int(a.get("pick") or 0)) for a in actions]
+        return [_phase_score(d, seat, int(a.get("pick") or 0)) * (1.0 - _dummy_chance(d, int(a.get("pick") or 0)))
+                for a in actions]
     if actions and actions[0].kind == "raise":  # the virtual player's free raise: the dearest step to buy
         return [STEP_PRICE[str(a.get("param"))] for a in actions]
     if actions and actions[0].kind == "dummy":
@@ -175,7 +203,8 @@ def score_actions(state: State, seat: int, actions: list[Action]) -> list[float]
         if a.kind == "done":
             out.append(0.0)  # ending your part of a phase: what follows (production, the next round) is not its gain
             continue
-        if a.kind == "sell" and d["stage"] == "phase":
+        final = bool(d["solo"]) and d["round"] >= board()["solo"]["rounds"] and d["phase"] == 3
+        if a.kind == "sell" and d["stage"] == "phase" and not final:
             out.append(-0.5)  # keep cards for playing; the end step sells what the hand limit forces
             continue
         if a.kind == "play" and not playable(d, seat, str(a.get("card"))):

@@ -83,7 +83,8 @@ def check_snapshot(snap: dict[str, Any], viewer: int | None) -> None:
         assert decision is None
     else:
         assert decision["seat"] == viewer and decision["kind"] and decision["prompt"]
-        assert decision["actions"] and all(set(a) == {"a", "label"} for a in decision["actions"])
+        assert decision["actions"]
+        assert all({"a", "label"} <= set(a) <= {"a", "label", "hint"} for a in decision["actions"])
     for entry in snap["log"]:
         assert set(entry) == {"seq", "t", "args"}
         for arg in entry["args"].values():
@@ -549,3 +550,12 @@ def test_every_error_code_the_bridge_answers_is_documented() -> None:
     for code in codes:
         assert f"`{code}`" in documented, f"error code {code} is answered but not listed in docs/BRIDGE.md"
 
+
+
+def test_actions_naming_a_card_carry_its_text_as_a_hint() -> None:
+    """Tooltips: an Ares Expedition corporation choice carries the corporation's text as "hint"; Jump Drive has none."""
+    snap = ok({"op": "new_match", "game": "ares_expedition", "players": 2, "seed": 3, "options": {}, "viewer": 0})
+    actions = snap["decision"]["actions"]
+    assert actions and all(a["a"].startswith("corp pick=") for a in actions)
+    assert all("Starts with" in a["hint"] and a["hint"].startswith(a["label"].removeprefix("Keep ")) for a in actions)
+    assert all("hint" not in a for a in new_match()["decision"]["actions"])

@@ -257,3 +257,65 @@ def test_clear_winner_on_vp() -> None:
     assert out.scores == [9, 6]
     assert out.winners == [0] and out.tiebreak == "vp"
     assert "done" not in labels(s, 0)
+
+
+def test_round_limit_ends_a_stalled_competitive_game_after_that_round() -> None:
+    """Option round_limit (safety valve, RULES-NOTES): a game not terraformed by then ends after that round, scored."""
+    s = new(2, round_limit=10)
+    s.d["round"] = 10
+    touch(s)
+    s.apply(0, "phase pick=4")
+    s.apply(1, "phase pick=4")
+    answer_hand_limit(s)
+    assert s.is_terminal() and s.d["over"] == "round_limit"
+    out = s.outcome()
+    assert out is not None and len(out.scores) == 2 and out.winners, "the game is scored and has a winner"
+
+
+def test_round_limit_does_not_end_the_game_a_round_early() -> None:
+    """Option round_limit: the round before the limit is followed by another round."""
+    s = new(2, round_limit=10)
+    s.d["round"] = 9
+    touch(s)
+    s.apply(0, "phase pick=4")
+    s.apply(1, "phase pick=4")
+    answer_hand_limit(s)
+    assert not s.is_terminal() and s.d["round"] == 10 and s.d["stage"] == "plan"
+
+
+def answer_hand_limit(s: AresState) -> None:
+    """Discard down to 10 for every seat that must (the end step)."""
+    while s.d["stage"] == "end" and s.to_move():
+        seat = min(s.to_move())
+        s.apply(seat, s.legal_actions(seat)[0])
+
+
+def test_a_solo_game_ends_with_a_win_as_soon_as_mars_is_terraformed() -> None:
+    """Solo: terraforming Mars before round 25 ends the game at the end of that phase, and it is a win."""
+    s = new(1)
+    almost_terraformed(s)
+    s.d["round"] = 12
+    in_phase(s, 3, chooser=0)
+    bare(s, 0, mc=20)
+    s.apply(0, "std what=buy_ocean")
+    assert not s.is_terminal(), "the phase finishes first"
+    s.apply(0, "done")
+    out = s.outcome()
+    assert s.is_terminal() and out is not None and out.winners == [0] and out.tiebreak == "terraformed"
+    assert "round 12" in out.details["result"]
+
+
+def test_a_coop_game_ends_early_when_mars_is_terraformed_and_wins_with_80_vp() -> None:
+    """Co-op: terraforming before the pool runs out ends the game; the pair wins with 80 VP or more together."""
+    s = new(2, mode="coop")
+    almost_terraformed(s)
+    for seat in (0, 1):
+        pl(s, seat)["tr"] = 40
+    in_phase(s, 3, chooser=0)
+    bare(s, 0, mc=20)
+    pl(s, 0)["tr"] = 40
+    s.apply(0, "std what=buy_ocean")
+    s.apply(0, "done")
+    s.apply(1, "done")
+    out = s.outcome()
+    assert s.is_terminal() and out is not None and out.winners == [0, 1] and sum(out.scores) >= 80

@@ -11,7 +11,7 @@ from .cards import TAGS, Record, board, card, corporations, projects
 Data = dict[str, Any]
 Player = dict[str, Any]
 
-STATE_FORMAT = "ares_expedition.state/1"
+STATE_FORMAT = "ares_expedition.state/2"  # 2: log lines kept as compact JSON texts
 PARAM_STEPS = {"temperature": 19, "oxygen": 14, "ocean": 9}
 ZONE_ORDER = ("purple", "red", "yellow", "white")
 

@@ -9,6 +9,7 @@ from .describe import prompt as decision_prompt
 from .model import STATE_FORMAT, Data, copy_json
 from .rules import apply_action, legal_actions, to_move
 from .scoring import outcome as scoring_outcome
+from .text import entries
 from .view import build_view
 
 
@@ -104,7 +105,7 @@ class AresState(State):
     def messages(self) -> list[Message]:
         """Return the log as typed messages."""
         return [Message(t, tuple((k, (next(iter(v)), next(iter(v.values())))) for k, v in args.items()))
-                for t, args in self.d["msgs"]]
+                for t, args in entries(self.d)]
 
     def describe(self, seat: int, action: Action) -> str:
         """Return a readable label for one of this seat's actions."""

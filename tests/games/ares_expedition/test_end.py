@@ -10,6 +10,7 @@ import pytest
 from pyengine.core.api import Outcome
 from pyengine.core.errors import IllegalActionError
 from pyengine.games.ares_expedition.state import AresState
+from pyengine.games.ares_expedition.text import entries
 
 from .helpers import bare, give, in_phase, labels, new, pl, table, touch
 
@@ -29,7 +30,7 @@ def almost_terraformed(state: AresState, *, oceans: int = 8) -> None:
 
 def phases_begun(state: AresState) -> list[int]:
     """Return the phases that began, in order, as the public log tells them."""
-    return [int(args["n"]["n"]) for template, args in state.d["msgs"] if template == "Phase {n} begins: {name}"]
+    return [int(args["n"]["n"]) for template, args in entries(state.d) if template == "Phase {n} begins: {name}"]
 
 
 def finish_by_seat1(state: AresState) -> Outcome:

@@ -13,6 +13,7 @@ import pyengine
 from pyengine.core.errors import IllegalActionError
 from pyengine.games.ares_expedition.cards import base_deck, card, corporations, projects, promo_deck
 from pyengine.games.ares_expedition.state import AresState
+from pyengine.games.ares_expedition.text import entries
 
 from .helpers import answer_all, bare, give, in_phase, labels, new, pl, table, touch
 
@@ -29,7 +30,7 @@ def raw(players: int = 2, seed: int = 1, **options: Any) -> AresState:
 
 def phases_begun(state: AresState) -> list[int]:
     """Return the phases that began, in order, as the public log tells them."""
-    return [int(args["n"]["n"]) for template, args in state.d["msgs"] if template == "Phase {n} begins: {name}"]
+    return [int(args["n"]["n"]) for template, args in entries(state.d) if template == "Phase {n} begins: {name}"]
 
 
 def empty_all(state: AresState) -> None:

@@ -6,6 +6,7 @@ import pytest
 
 from pyengine.core.errors import BadOptionsError
 from pyengine.games.ares_expedition.state import AresState
+from pyengine.games.ares_expedition.text import entries
 
 from .helpers import bare, give, labels, new, pl, table, touch
 
@@ -36,7 +37,7 @@ def at_solo_round(s: AresState, rnd: int, deck: list[int], marker: int) -> None:
 
 def phases_begun(s: AresState, since: int) -> list[int]:
     """Return the phases that began in the log from message index ``since`` on."""
-    return [int(args["n"]["n"]) for t, args in s.d["msgs"][since:] if t == "Phase {n} begins: {name}"]
+    return [int(args["n"]["n"]) for t, args in entries(s.d)[since:] if t == "Phase {n} begins: {name}"]
 
 
 def play_round(s: AresState, picks: list[int], *, item: str = "cube") -> None:

@@ -594,6 +594,9 @@ def _end_phase(d: Data) -> None:
 def _end_round(d: Data) -> None:
     """After the hand limit: the round limits, the solo virtual player's cycle, then the next round."""
     solo, coop = d.get("solo"), d.get("coop")
+    if terraformed(d):  # the virtual player's raise at the end of a round can finish the job
+        finish(d, "terraformed")
+        return
     if coop and not coop["cubes"] and not coop["markers"]:
         finish(d, "pool_empty")
         return
@@ -620,6 +623,9 @@ def _end_round(d: Data) -> None:
                     return
     elif not coop and d["round"] >= d["options"]["round_limit"]:
         finish(d, "round_limit")
+        return
+    if terraformed(d):
+        finish(d, "terraformed")
         return
     start_round(d)
 

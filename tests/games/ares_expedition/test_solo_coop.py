@@ -8,7 +8,7 @@ from pyengine.core.errors import BadOptionsError
 from pyengine.games.ares_expedition.state import AresState
 from pyengine.games.ares_expedition.text import entries
 
-from .helpers import bare, give, labels, new, pl, table, touch
+from .helpers import answer_all, bare, give, labels, new, pl, table, touch
 
 ALL_PHASES = [1, 2, 3, 4, 5]
 
@@ -401,3 +401,24 @@ def test_coop_loss_without_terraformed_mars() -> None:
     assert out is not None
     assert out.winners == []
     assert sum(out.scores) == 120
+
+
+def test_a_virtual_raise_that_terraforms_mars_ends_the_solo_game_at_once() -> None:
+    """Solo: when the virtual player's end-of-cycle raise completes Mars, the game ends there, and it is a win."""
+    s = new(1, solo_level="novice")
+    d = s.d
+    d["params"] = {"temperature": 19, "oxygen": 12, "ocean": 9}
+    d["ocean_flipped"] = sorted(d["ocean_pile"])
+    d["ocean_pile"] = []
+    d["round"] = 5
+    d["solo"]["deck"] = [4]
+    d["solo"]["played"] = [1, 2, 3, 5]
+    touch(s)
+    s.apply(0, "phase pick=5")
+    answer_all(s)
+    while s.d["stage"] == "end" and s.to_move() and not s.d["p"][0]["frames"]:
+        s.apply(0, s.legal_actions(0)[0])
+    answer_all(s)
+    out = s.outcome()
+    assert s.is_terminal() and d["params"]["oxygen"] == 14, "the novice raise took oxygen to its maximum"
+    assert out is not None and out.winners == [0] and s.d["round"] == 5

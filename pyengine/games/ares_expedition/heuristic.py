@@ -174,6 +174,20 @@ def _phase_score(d: Data, seat: int, phase: int) -> float:
     return per_mc * (4.0 + (3.0 if len(p["hand"]) < 4 else 0.0))
 
 
+def corp_score(d: Data, seat: int, cid: str) -> float:
+    """Return a solo corporation's worth: starting M€ and the cards it can pay for count most early on."""
+    rec = card(cid)
+    v = float(rec["mc"])
+    for op in rec.get("play", ()):
+        if op["op"] == "prod":
+            v += {"mc": 5.0, "heat": 2.0, "plants": 3.5, "cards": 8.0}[op["res"]] * op["n"]
+        elif op["op"] in ("steel", "titanium"):
+            v += 6.0 * op["n"]
+        elif op["op"] == "draw":
+            v += 3.0 * op["n"]
+    return v + 6.0 * len(rec.get("effects", ()))
+
+
 def _dummy_chance(d: Data, phase: int) -> float:
     """Return the chance that solo's virtual player runs this phase anyway this round (then a pick is wasted)."""
     solo = d["solo"]
@@ -191,6 +205,8 @@ def score_actions(state: State, seat: int, actions: list[Action]) -> list[float]
     if actions and actions[0].kind == "phase":
         return [_phase_score(d, seat, int(a.get("pick") or 0)) * (1.0 - _dummy_chance(d, int(a.get("pick") or 0)))
                 for a in actions]
+    if actions and actions[0].kind == "corp" and d["solo"]:
+        return [corp_score(d, seat, str(a.get("pick"))) for a in actions]
     if actions and actions[0].kind == "raise":  # the virtual player's free raise: the dearest step to buy
         return [STEP_PRICE[str(a.get("param"))] for a in actions]
     if actions and actions[0].kind == "dummy":

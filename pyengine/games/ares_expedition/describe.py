@@ -14,6 +14,12 @@ STANDARD = {"heat_temp": "Convert {n} heat: raise the temperature", "plant_fores
             "buy_temp": "Buy a temperature step ({n} M€)", "buy_ocean": "Buy an ocean ({n} M€)",
             "buy_forest": "Buy a forest ({n} M€)"}
 
+# Actions that name one card, and actions with a fixed label.
+CARD_LABELS = {"sell": "Sell {}", "discard": "Discard {}", "target": "On {}", "keep": "Keep {}",
+               "cycle": "Discard {} and draw", "free": "Play {} this way", "retrieve": "Take {} back"}
+FIXED_LABELS = {"done": "Done with this phase", "bonus_draw": "Draw 1 card (Construction bonus)", "stop": "Stop",
+                "skip": "Skip"}
+
 
 def _name(cid: str | None) -> str:
     """Return a card's name."""
@@ -37,14 +43,10 @@ def describe(d: Data, seat: int, action: Action) -> str:
         combo = tuple(use.split("+")) if use else ()
         extra = f", using {', '.join(_name(u) for u in combo)}" if combo else ""
         return f"Play {_name(c)} ({price(d, seat, card(str(c)), combo)} M€{extra})"
-    if k == "sell":
-        return f"Sell {_name(c)}"
-    if k == "discard":
-        return f"Discard {_name(c)}"
-    if k == "done":
-        return "Done with this phase"
-    if k == "bonus_draw":
-        return "Draw 1 card (Construction bonus)"
+    if k in CARD_LABELS:
+        return CARD_LABELS[k].format(_name(c))
+    if k in FIXED_LABELS:
+        return FIXED_LABELS[k]
     if k == "act":
         opt = action.get("option")
         return f"Use {_name(c)}" + (f" (option {opt})" if opt else "")
@@ -53,24 +55,10 @@ def describe(d: Data, seat: int, action: Action) -> str:
         return STANDARD[kind].format(n=standard_cost(d["p"][seat], kind))
     if k == "choose":
         return f"Choose option {action.get('option')}"
-    if k == "target":
-        return f"On {_name(c)}"
-    if k == "keep":
-        return f"Keep {_name(c)}"
-    if k == "cycle":
-        return f"Discard {_name(c)} and draw"
-    if k == "stop":
-        return "Stop"
     if k == "convert":
         return f"Convert {action.get('n')}"
     if k == "pay":
         return f"Pay {action.get('heat')} of it with heat"
-    if k == "free":
-        return f"Play {_name(c)} this way"
-    if k == "retrieve":
-        return f"Take {_name(c)} back"
-    if k == "skip":
-        return "Skip"
     if k == "raise":
         return f"Raise {action.get('param')}"
     if k == "swap":

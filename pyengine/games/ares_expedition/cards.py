@@ -384,17 +384,33 @@ def corporations() -> dict[str, Record]:
     return out
 
 
+_BY_ID: dict[str, Record] = {}
+
+
 def card(cid: str) -> Record:
-    """Return a project card or a corporation by id."""
-    rec = projects().get(cid)
-    return rec if rec is not None else corporations()[cid]
+    """Return a project card or a corporation by id (KeyError for an unknown id)."""
+    rec = _BY_ID.get(cid)
+    if rec is None:
+        if not _BY_ID:
+            _BY_ID.update(projects())
+            _BY_ID.update(corporations())
+        rec = _BY_ID[cid]
+    return rec
 
 
 def base_deck() -> list[str]:
     """Return the ids of the 208 base project cards, in printed order."""
-    return [cid for cid, r in projects().items() if r.get("set") != "promo"]
+    return list(_decks()[0])
 
 
 def promo_deck() -> list[str]:
     """Return the ids of the 11 promo project cards."""
-    return [cid for cid, r in projects().items() if r.get("set") == "promo"]
+    return list(_decks()[1])
+
+
+@cache
+def _decks() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Return the base and the promo project ids, in printed order."""
+    every = projects()
+    return (tuple(c for c, r in every.items() if r.get("set") != "promo"),
+            tuple(c for c, r in every.items() if r.get("set") == "promo"))

@@ -10,7 +10,7 @@ from ...core.errors import BadOptionsError, SaveFormatError
 from ...core.rng import Rng
 from .cards import base_deck, board, corporations, projects, promo_deck
 from .info import INFO
-from .model import STATE_FORMAT, Data, copy_json, new_player
+from .model import STATE_FORMAT, Data, copy_json, copy_state, new_player
 from .rules import advance
 from .state import AresState
 from .text import log
@@ -83,8 +83,11 @@ class AresExpedition(Game):
         missing = [k for k in STATE_KEYS if k not in data]
         if missing:
             raise SaveFormatError(f"Ares Expedition state lacks fields {missing}")
+        msgs = data["msgs"]
+        if not isinstance(msgs, list) or not all(isinstance(m, str) for m in msgs):
+            raise SaveFormatError("Ares Expedition state has a log that is not a list of texts")
         try:
-            d = copy_json({k: data[k] for k in STATE_KEYS})
+            d = copy_state({k: data[k] for k in STATE_KEYS})
         except ValueError as exc:  # marshal refuses anything that is not plain data
             raise SaveFormatError(f"Ares Expedition state holds a value that is not JSON data: {exc}") from exc
         return AresState(self, d)

@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from ...core.api import State
 from .cards import base_deck, corporations, promo_deck
 from .model import PARAM_STEPS
 from .state import AresState
+
+
+@cache
+def _every_card(promos: bool) -> Counter[str]:
+    """Return how many copies of each project card a game holds (one each, promos only when in play)."""
+    return Counter(base_deck() + (promo_deck() if promos else []))
 
 
 def check(state: State) -> list[str]:
@@ -36,7 +43,7 @@ def check(state: State) -> list[str]:
         seen.update(p["hand"] + p["table"])
         for f in p["frames"]:
             seen.update(f["ctx"].get("looked", []))
-    every = Counter(base_deck() + (promo_deck() if d["options"]["promo_projects"] else []))
+    every = _every_card(bool(d["options"]["promo_projects"]))
     if seen != every:
         problems.append(f"project cards not conserved: {sorted((seen - every) + (every - seen))}")
     corps = [p["corp"] for p in d["p"] if p["corp"]] + [c for p in d["p"] for c in p["offer"]]

@@ -21,6 +21,13 @@ def copy_json(value: Any) -> Any:
     return marshal.loads(marshal.dumps(value))
 
 
+def copy_state(d: Data) -> Data:
+    """Return a deep copy of a state dict, sharing only the log's lines (immutable strings, two thirds of a state)."""
+    msgs = d["msgs"]
+    rest = copy_json({k: v for k, v in d.items() if k != "msgs"})
+    return {k: (list(msgs) if k == "msgs" else rest[k]) for k in d}
+
+
 def new_player() -> Player:
     """Return one player's empty board: markers on 0 and TR on 5."""
     return {"corp": None, "offer": [], "hand": [], "table": [], "res": {}, "mc": 0, "heat": 0, "plants": 0,

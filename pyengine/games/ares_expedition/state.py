@@ -6,7 +6,7 @@ from ...core.api import JSON, Action, Game, Message, Outcome, State
 from ...core.rng import Rng
 from .describe import describe as describe_action
 from .describe import prompt as decision_prompt
-from .model import STATE_FORMAT, Data, copy_json
+from .model import STATE_FORMAT, Data, copy_state
 from .rules import apply_action, legal_actions, to_move
 from .scoring import outcome as scoring_outcome
 from .text import entries
@@ -64,7 +64,7 @@ class AresState(State):
         """Return the full state as JSON (an independent copy)."""
         from .game import STATE_KEYS
 
-        out: dict[str, object] = copy_json({k: self.d[k] for k in STATE_KEYS})
+        out: dict[str, object] = copy_state({k: self.d[k] for k in STATE_KEYS})
         out["format"] = STATE_FORMAT
         return out
 
@@ -77,11 +77,11 @@ class AresState(State):
 
     def clone(self) -> AresState:
         """Return an independent copy."""
-        return type(self)(self.game, copy_json(self.d))
+        return type(self)(self.game, copy_state(self.d))
 
     def resample(self, seat: int, seed: int) -> AresState:
         """Return a copy with what this seat cannot see redealt: the deck with other hands, oceans, the dummy deck."""
-        d = copy_json(self.d)
+        d = copy_state(self.d)
         rng = Rng(seed)
         others = [s for s in range(d["players"]) if s != seat and not (d["coop"] and 0 <= seat < 2)]
         pool = sorted(d["deck"] + [c for s in others for c in d["p"][s]["hand"]])

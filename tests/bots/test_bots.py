@@ -144,3 +144,17 @@ def test_random_does_not_beat_greedy() -> None:
     """Seen from the other side, random wins at most a third of 20 games against greedy."""
     result = win_rate("jump_drive", "random", "greedy", games=20, players=2, seed=101)
     assert result["wins"] <= 7, result
+
+
+def test_ares_greedy_beats_random_in_most_of_20_two_player_games() -> None:
+    """Ares Expedition: greedy wins at least 15 of 20 two-player games against random (the long figure:
+    `python -m pyengine arena ares_expedition --games 100 --players 2`, at least 80 of 100 required)."""
+    result = win_rate("ares_expedition", "greedy", "random", games=20, players=2, seed=1)
+    assert result["wins"] >= 15, result
+
+
+def test_ares_greedy_terraforms_mars_in_half_of_20_solo_games() -> None:
+    """Ares Expedition solo at novice: greedy terraforms Mars (a win) in at least 10 of 20 games (the long figure:
+    `python -m pyengine arena ares_expedition --games 100 --players 1`, at least 50 of 100 required)."""
+    result = win_rate("ares_expedition", "greedy", "random", games=20, players=1, seed=1)
+    assert result["wins"] >= 10, result

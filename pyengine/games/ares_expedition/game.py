@@ -6,18 +6,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.api import JSON, Game
-from ...core.errors import BadOptionsError, SaveFormatError
+from ...core.dictstate import copy_json
+from ...core.errors import BadOptionsError
 from ...core.rng import Rng
 from .cards import base_deck, board, corporations, projects, promo_deck
 from .info import INFO
-from .model import STATE_FORMAT, Data, copy_json, copy_state, new_player
+from .model import Data, new_player
 from .rules import advance
 from .state import AresState
 from .text import log
-
-STATE_KEYS = ("players", "options", "mode", "rng", "round", "stage", "phase", "phase_key", "phases", "params",
-              "max_key", "snap", "ocean_pile", "ocean_flipped", "deck", "discard", "p", "solo", "coop", "epoch",
-              "msgs", "over")
 
 
 class AresExpedition(Game):
@@ -77,20 +74,7 @@ class AresExpedition(Game):
 
     def state_from_json(self, data: JSON) -> AresState:
         """Rebuild a state from its JSON (copied, never shared)."""
-        if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
-            found = data.get("format") if isinstance(data, dict) else type(data).__name__
-            raise SaveFormatError(f"not an Ares Expedition state (format {found!r})")
-        missing = [k for k in STATE_KEYS if k not in data]
-        if missing:
-            raise SaveFormatError(f"Ares Expedition state lacks fields {missing}")
-        msgs = data["msgs"]
-        if not isinstance(msgs, list) or not all(isinstance(m, str) for m in msgs):
-            raise SaveFormatError("Ares Expedition state has a log that is not a list of texts")
-        try:
-            d = copy_state({k: data[k] for k in STATE_KEYS})
-        except ValueError as exc:  # marshal refuses anything that is not plain data
-            raise SaveFormatError(f"Ares Expedition state holds a value that is not JSON data: {exc}") from exc
-        return AresState(self, d)
+        return AresState(self, AresState.load_data(data))
 
     def catalog(self) -> list[JSON]:
         """Return every project and corporation as data, with its kind."""

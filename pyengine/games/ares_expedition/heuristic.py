@@ -5,9 +5,10 @@ from __future__ import annotations
 from functools import cache
 
 from ...core.api import Action, State
+from ...core.dictstate import copy_json
 from ...core.rng import Rng
 from .cards import board, card
-from .model import PARAM_STEPS, Data, copy_json, production
+from .model import PARAM_STEPS, Data, production
 from .playing import price, requirements_ok
 from .rules import apply_action, playable
 from .scoring import breakdown

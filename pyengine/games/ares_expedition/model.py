@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import marshal
 from typing import Any
 
+from ...core.dictstate import copy_json
 from ...core.rng import Rng
 from .cards import TAGS, Record, board, card, corporations, projects
 
@@ -12,13 +12,11 @@ Data = dict[str, Any]
 Player = dict[str, Any]
 
 STATE_FORMAT = "ares_expedition.state/2"  # 2: log lines kept as compact JSON texts
+STATE_KEYS = ("players", "options", "mode", "rng", "round", "stage", "phase", "phase_key", "phases", "params",
+              "max_key", "snap", "ocean_pile", "ocean_flipped", "deck", "discard", "p", "solo", "coop", "epoch",
+              "msgs", "over")
 PARAM_STEPS = {"temperature": 19, "oxygen": 14, "ocean": 9}
 ZONE_ORDER = ("purple", "red", "yellow", "white")
-
-
-def copy_json(value: Any) -> Any:
-    """Return a deep copy of plain JSON data (marshal round trip: several times faster than deepcopy)."""
-    return marshal.loads(marshal.dumps(value))
 
 
 def copy_state(d: Data) -> Data:

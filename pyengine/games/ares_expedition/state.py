@@ -2,51 +2,51 @@
 
 from __future__ import annotations
 
-from ...core.api import JSON, Action, Game, Message, Outcome, State
+from ...core.api import JSON, Action, Message, Outcome
+from ...core.dictstate import DictState
+from ...core.errors import SaveFormatError
 from ...core.rng import Rng
 from .describe import describe as describe_action
 from .describe import prompt as decision_prompt
-from .model import STATE_FORMAT, Data, copy_state
+from .model import STATE_FORMAT, STATE_KEYS, Data, copy_state
 from .rules import apply_action, legal_actions, to_move
 from .scoring import outcome as scoring_outcome
 from .text import entries
 from .view import build_view
 
 
-class AresState(State):
+class AresState(DictState):
     """An Ares Expedition position: one JSON dict, with the legal actions cached until the next change."""
 
-    def __init__(self, game: Game, data: Data) -> None:
-        self.game = game
-        self.d = data
-        self._legal: dict[int, list[Action]] = {}
-        self._movers: frozenset[int] | None = None
+    FORMAT = STATE_FORMAT
+    KEYS = STATE_KEYS
+    TITLE = "Ares Expedition"
 
-    def to_move(self) -> frozenset[int]:
+    def seats_to_move(self) -> list[int]:
         """Return every seat with a decision now (several at once inside a phase)."""
-        if self._movers is None:
-            self._movers = frozenset(to_move(self.d))
-        return self._movers
+        return to_move(self.d)
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def compute_legal(self, seat: int) -> list[Action]:
         """Return exactly what this seat may do now, in canonical order."""
-        cached = self._legal.get(seat)
-        if cached is None:
-            cached = legal_actions(self.d, seat)
-            self._legal[seat] = cached
-        return list(cached)
+        return legal_actions(self.d, seat)
 
-    def is_legal(self, seat: int, action: Action) -> bool:
-        """Return True if the action is one of the seat's legal actions."""
-        if seat not in self._legal:
-            self.legal_actions(seat)
-        return action in self._legal[seat]
-
-    def _apply(self, seat: int, action: Action) -> None:
+    def apply_rules(self, seat: int, action: Action) -> None:
         """Apply a validated action."""
-        self._legal = {}
-        self._movers = None
         apply_action(self.d, seat, action)
+
+    @staticmethod
+    def copy_data(data: Data) -> Data:
+        """Return an independent copy, sharing only the log's lines (immutable texts)."""
+        return copy_state(data)
+
+    @classmethod
+    def load_data(cls, data: JSON) -> Data:
+        """Return a saved state's fields as fresh data, refusing a log that is not a list of texts."""
+        d = super().load_data(data)
+        msgs = data["msgs"]  # present: the fields were checked
+        if not isinstance(msgs, list) or not all(isinstance(m, str) for m in msgs):
+            raise SaveFormatError("Ares Expedition state has a log that is not a list of texts")
+        return d
 
     def is_terminal(self) -> bool:
         """Return True once the game is over."""
@@ -59,25 +59,6 @@ class AresState(State):
     def view(self, seat: int | None) -> JSON:
         """Return what this seat (or a spectator) may see."""
         return build_view(self.d, seat)
-
-    def to_json(self) -> JSON:
-        """Return the full state as JSON (an independent copy)."""
-        from .game import STATE_KEYS
-
-        out: dict[str, object] = copy_state({k: self.d[k] for k in STATE_KEYS})
-        out["format"] = STATE_FORMAT
-        return out
-
-    def equals_json(self, data: JSON) -> bool:
-        """Return True if ``to_json()`` would equal ``data``, comparing the live fields without copying them."""
-        from .game import STATE_KEYS
-
-        return (isinstance(data, dict) and len(data) == len(STATE_KEYS) + 1 and data.get("format") == STATE_FORMAT
-                and all(k in data and self.d[k] == data[k] for k in STATE_KEYS))
-
-    def clone(self) -> AresState:
-        """Return an independent copy."""
-        return type(self)(self.game, copy_state(self.d))
 
     def resample(self, seat: int, seed: int) -> AresState:
         """Return a copy with what this seat cannot see redealt: the deck with other hands, oceans, the dummy deck."""
@@ -97,10 +78,6 @@ class AresState(State):
             solo["deck"].sort()
             rng.shuffle(solo["deck"])
         return type(self)(self.game, d)
-
-    def epoch(self) -> int:
-        """Return the counter of reveals (undo barriers)."""
-        return int(self.d["epoch"])
 
     def messages(self) -> list[Message]:
         """Return the log as typed messages."""

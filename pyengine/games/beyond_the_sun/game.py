@@ -6,23 +6,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.api import JSON, Game
-from ...core.errors import SaveFormatError
+from ...core.dictstate import copy_json
 from ...core.rng import Rng
 from .abilities import unlock_powers
 from .cards import achievements, all_records, board, events, factions, systems, techs
 from .effects import push, run
 from .info import INFO
-from .model import STATE_FORMAT, Data, add_ship, copy_json, new_faction
+from .model import Data, add_ship, new_faction
 from .state import BTSState
 from .text import log
 
 FIRST_GAME = ("ACH-TRANSCENDENCE", "ACH-EMPIRE", "ACH-WARLORD", "ACH-TECHNOLOGIST")
 START_ORE = (1, 1, 2, 2)
-STATE_KEYS = ("players", "options", "rng", "side", "round", "turn", "first", "phase", "end_round", "slots",
-              "decks", "box_events", "sysdecks", "locs", "extra_used", "covered", "achievements", "pawns",
-              "factions", "control", "frames", "turn_flags", "event_log", "epoch", "msgs", "over")
-
-
 def faction_ids() -> list[str]:
     """Return the four faction ids in data order."""
     return [f["id"] for f in factions()["factions"]]
@@ -67,17 +62,7 @@ class BeyondTheSun(Game):
 
     def state_from_json(self, data: JSON) -> BTSState:
         """Rebuild a state from its JSON (copied, never shared)."""
-        if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
-            found = data.get("format") if isinstance(data, dict) else type(data).__name__
-            raise SaveFormatError(f"not a Beyond the Sun state (format {found!r})")
-        missing = [k for k in STATE_KEYS if k not in data]
-        if missing:
-            raise SaveFormatError(f"Beyond the Sun state lacks fields {missing}")
-        try:
-            d = copy_json({k: data[k] for k in STATE_KEYS})
-        except ValueError as exc:  # marshal refuses anything that is not plain data
-            raise SaveFormatError(f"Beyond the Sun state holds a value that is not JSON data: {exc}") from exc
-        return BTSState(self, d)
+        return BTSState(self, BTSState.load_data(data))
 
     def catalog(self) -> list[JSON]:
         """Return every card and mat as data, tagged with its kind and origin."""

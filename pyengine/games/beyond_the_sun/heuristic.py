@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from ...core.api import Action, State
+from ...core.dictstate import copy_json
 from ...core.rng import Rng
 from .abilities import counter, vp_value
 from .cards import achievements, systems
-from .model import Data, copy_json, growth_yield, ore_yield, strength_at
+from .model import Data, growth_yield, ore_yield, strength_at
 from .rules import apply_action, legal_actions, to_move
 from .scoring import total
 from .state import BTSState

@@ -6,7 +6,6 @@ the conservation laws: 20 cubes and 24 discs per faction.
 
 from __future__ import annotations
 
-import marshal
 from functools import lru_cache
 from typing import Any
 
@@ -16,18 +15,13 @@ Data = dict[str, Any]
 Faction = dict[str, Any]
 
 STATE_FORMAT = "beyond_the_sun.state/1"
+STATE_KEYS = ("players", "options", "rng", "side", "round", "turn", "first", "phase", "end_round", "slots",
+              "decks", "box_events", "sysdecks", "locs", "extra_used", "covered", "achievements", "pawns",
+              "factions", "control", "frames", "turn_flags", "event_log", "epoch", "msgs", "over")
 CUBES = 20
 TRACK_DISCS = 8
 ACHIEVEMENT_DISCS = 8
 LEVELS = (1, 2, 3, 4)
-
-
-def copy_json(value: Any) -> Any:
-    """Return a deep copy of JSON data (dicts, lists and scalars), keeping key order.
-
-    marshal's C round trip is several times faster than copy.deepcopy or a Python recursion for this shape.
-    """
-    return marshal.loads(marshal.dumps(value))
 
 
 def new_faction(faction_id: str, mat: str, ore: int) -> Faction:

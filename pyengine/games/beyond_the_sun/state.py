@@ -2,49 +2,34 @@
 
 from __future__ import annotations
 
-from ...core.api import JSON, Action, Game, Message, Outcome, State
+from ...core.api import JSON, Action, Message, Outcome
+from ...core.dictstate import DictState, copy_json
 from ...core.rng import Rng
 from .describe import describe as describe_action
 from .describe import prompt as decision_prompt
-from .model import STATE_FORMAT, Data, copy_json
+from .model import STATE_FORMAT, STATE_KEYS
 from .rules import apply_action, legal_actions, to_move
 from .scoring import outcome as scoring_outcome
 from .view import build_view
 
 
-class BTSState(State):
+class BTSState(DictState):
     """A Beyond the Sun position: one JSON dict, with the legal actions cached until the next change."""
 
-    def __init__(self, game: Game, data: Data) -> None:
-        self.game = game
-        self.d = data
-        self._legal: dict[int, list[Action]] = {}
-        self._movers: frozenset[int] | None = None
+    FORMAT = STATE_FORMAT
+    KEYS = STATE_KEYS
+    TITLE = "Beyond the Sun"
 
-    def to_move(self) -> frozenset[int]:
+    def seats_to_move(self) -> list[int]:
         """Return the seat that must act now (one at a time in this game), or none at the end."""
-        if self._movers is None:
-            self._movers = frozenset(to_move(self.d))
-        return self._movers
+        return to_move(self.d)
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def compute_legal(self, seat: int) -> list[Action]:
         """Return exactly what this seat may do now, in canonical order."""
-        cached = self._legal.get(seat)
-        if cached is None:
-            cached = legal_actions(self.d, seat)
-            self._legal[seat] = cached
-        return list(cached)
+        return legal_actions(self.d, seat)
 
-    def is_legal(self, seat: int, action: Action) -> bool:
-        """Return True if the action is one of the seat's legal actions."""
-        if seat not in self._legal:
-            self.legal_actions(seat)
-        return action in self._legal[seat]
-
-    def _apply(self, seat: int, action: Action) -> None:
+    def apply_rules(self, seat: int, action: Action) -> None:
         """Apply a validated action."""
-        self._legal = {}
-        self._movers = None
         apply_action(self.d, seat, action)
 
     def is_terminal(self) -> bool:
@@ -58,25 +43,6 @@ class BTSState(State):
     def view(self, seat: int | None) -> JSON:
         """Return what this seat (or a spectator) may see."""
         return build_view(self.d, seat)
-
-    def to_json(self) -> JSON:
-        """Return the full state as JSON (an independent copy)."""
-        from .game import STATE_KEYS
-
-        out: dict[str, object] = copy_json({k: self.d[k] for k in STATE_KEYS})
-        out["format"] = STATE_FORMAT
-        return out
-
-    def equals_json(self, data: JSON) -> bool:
-        """Return True if ``to_json()`` would equal ``data``, comparing the live fields without copying them."""
-        from .game import STATE_KEYS
-
-        return (isinstance(data, dict) and len(data) == len(STATE_KEYS) + 1 and data.get("format") == STATE_FORMAT
-                and all(k in data and self.d[k] == data[k] for k in STATE_KEYS))
-
-    def clone(self) -> BTSState:
-        """Return an independent copy."""
-        return type(self)(self.game, copy_json(self.d))
 
     def resample(self, seat: int, seed: int) -> BTSState:
         """Return a copy with the hidden parts redealt: deck orders and the face-down events."""
@@ -98,10 +64,6 @@ class BTSState(State):
             for s, ev in zip(slots, face_down, strict=True):
                 d["slots"][s]["event"] = ev
         return BTSState(self.game, d)
-
-    def epoch(self) -> int:
-        """Return the counter of reveals (undo barriers)."""
-        return int(self.d["epoch"])
 
     def messages(self) -> list[Message]:
         """Return the log as typed messages."""

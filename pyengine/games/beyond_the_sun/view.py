@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.api import JSON
+from ...core.dictstate import copy_json
 from .abilities import SLOT_LEVEL, counter
 from .cards import achievements, factions, systems, techs
-from .model import Data, copy_json, growth_yield, ore_yield, side, strength_at
+from .model import Data, growth_yield, ore_yield, side, strength_at
 from .rules import END_TRIGGER, to_move
 from .scoring import breakdown
 

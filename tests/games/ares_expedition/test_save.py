@@ -54,7 +54,7 @@ def test_copies_do_not_share_the_log_or_boards() -> None:
 
 
 @pytest.mark.parametrize("change, message", [
-    (lambda d: d.update(format="beyond_the_sun.state/1"), "not an Ares Expedition state"),
+    (lambda d: d.update(format="beyond_the_sun.state/1"), "not a saved Ares Expedition state"),
     (lambda d: d.pop("deck"), "lacks fields"),
     (lambda d: d.update(msgs=[{"t": "old"}]), "log that is not a list of texts"),
     (lambda d: d.update(msgs="text"), "log that is not a list of texts"),

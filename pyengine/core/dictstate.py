@@ -1,8 +1,9 @@
 """A State held as one JSON dict: the caching, copying and loading shared by the games whose rules are functions.
 
-A game subclasses ``DictState``, names its saved fields (``KEYS``) and its format (``FORMAT``), and wires three rules
-functions: who moves, what a seat may do, and applying an action. The base keeps the movers and the legal actions
-cached until the next change, and gives ``to_json``, ``equals_json``, ``clone`` and ``epoch``.
+A game subclasses ``DictState``, names its saved fields (``KEYS``), its format (``FORMAT``) and itself (``TITLE``),
+and sets its three rules functions: who moves, what a seat may do, and applying an action. The base keeps the
+movers and the legal actions cached until the next change, and gives ``to_json``, ``equals_json``, ``clone``,
+``epoch`` and ``load_data`` (a saved state checked field by field).
 """
 
 from __future__ import annotations
@@ -39,17 +40,20 @@ class DictState(State):
         self._legal: dict[int, list[Action]] = {}
         self._movers: frozenset[int] | None = None
 
-    # --- the three rules hooks and the copy a game may specialise ---------------------------------------
-    def seats_to_move(self) -> Iterable[int]:
-        """Return the seats with a decision now (computed by the game's rules)."""
+    # --- the game's three rules functions (set as staticmethods) and the copy a game may specialise ------
+    @staticmethod
+    def rules_to_move(data: Data, /) -> Iterable[int]:
+        """Return the seats with a decision now."""
         raise NotImplementedError
 
-    def compute_legal(self, seat: int) -> list[Action]:
-        """Return this seat's legal actions in canonical order (computed by the game's rules)."""
+    @staticmethod
+    def rules_legal(data: Data, seat: int, /) -> list[Action]:
+        """Return this seat's legal actions in canonical order."""
         raise NotImplementedError
 
-    def apply_rules(self, seat: int, action: Action) -> None:
-        """Change ``self.d`` by one validated action (the game's rules)."""
+    @staticmethod
+    def rules_apply(data: Data, seat: int, action: Action, /) -> None:
+        """Change the state data by one validated action."""
         raise NotImplementedError
 
     @staticmethod
@@ -62,14 +66,14 @@ class DictState(State):
     def to_move(self) -> frozenset[int]:
         """Return every seat with a decision now."""
         if self._movers is None:
-            self._movers = frozenset(self.seats_to_move())
+            self._movers = frozenset(self.rules_to_move(self.d))
         return self._movers
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Return exactly what this seat may do now, in canonical order."""
         cached = self._legal.get(seat)
         if cached is None:
-            cached = self.compute_legal(seat)
+            cached = self.rules_legal(self.d, seat)
             self._legal[seat] = cached
         return list(cached)
 
@@ -83,7 +87,7 @@ class DictState(State):
         """Apply a validated action and forget the cached movers and legal actions."""
         self._legal = {}
         self._movers = None
-        self.apply_rules(seat, action)
+        self.rules_apply(self.d, seat, action)
 
     def to_json(self) -> JSON:
         """Return the full state as JSON (an independent copy) with its format."""

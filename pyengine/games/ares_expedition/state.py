@@ -22,17 +22,9 @@ class AresState(DictState):
     KEYS = STATE_KEYS
     TITLE = "Ares Expedition"
 
-    def seats_to_move(self) -> list[int]:
-        """Return every seat with a decision now (several at once inside a phase)."""
-        return to_move(self.d)
-
-    def compute_legal(self, seat: int) -> list[Action]:
-        """Return exactly what this seat may do now, in canonical order."""
-        return legal_actions(self.d, seat)
-
-    def apply_rules(self, seat: int, action: Action) -> None:
-        """Apply a validated action."""
-        apply_action(self.d, seat, action)
+    rules_to_move = staticmethod(to_move)
+    rules_legal = staticmethod(legal_actions)
+    rules_apply = staticmethod(apply_action)
 
     @staticmethod
     def copy_data(data: Data) -> Data:

@@ -20,17 +20,9 @@ class BTSState(DictState):
     KEYS = STATE_KEYS
     TITLE = "Beyond the Sun"
 
-    def seats_to_move(self) -> list[int]:
-        """Return the seat that must act now (one at a time in this game), or none at the end."""
-        return to_move(self.d)
-
-    def compute_legal(self, seat: int) -> list[Action]:
-        """Return exactly what this seat may do now, in canonical order."""
-        return legal_actions(self.d, seat)
-
-    def apply_rules(self, seat: int, action: Action) -> None:
-        """Apply a validated action."""
-        apply_action(self.d, seat, action)
+    rules_to_move = staticmethod(to_move)
+    rules_legal = staticmethod(legal_actions)
+    rules_apply = staticmethod(apply_action)
 
     def is_terminal(self) -> bool:
         """Return True once the game is over."""

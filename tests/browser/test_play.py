@@ -271,6 +271,9 @@ def test_y2_ares_expedition_solo_and_two_bots_play_to_the_end_offline(page, serv
             assert min(scores) >= 5, "every player ends with at least their starting TR"
             summary = page.inner_text("[data-testid=state-summary]")
             assert "Mars" in summary and "Temperature" in summary and "TR" in summary
+            chip = page.locator("[data-testid=state-summary] .card-chip").first
+            name, tip = chip.inner_text(), chip.get_attribute("title") or ""
+            assert tip.startswith(name.split(" (")[0] + ": ") and len(tip) > len(name) + 5, "a chip's tooltip: its text"
     finally:
         page.context.set_offline(False)
         boot(page, server.url)

@@ -28,6 +28,31 @@ def _cards(ids: list[str]) -> list[dict[str, Any]]:
     return [{"id": c, "name": _name(c), "text": card_text(c)} for c in ids]
 
 
+def _count(n: int) -> str:
+    """Return "1 card" or "n cards"."""
+    return f"{n} card" + ("" if n == 1 else "s")
+
+
+def _held(p: dict[str, Any], cid: str) -> str:
+    """Return what a card holds, e.g. "3 animals" or "1 microbe"."""
+    n, kind = p["res"][cid], str(card(cid)["holds"])
+    return f"{n} {kind}" + ("" if n == 1 or kind == "science" else "s")
+
+
+def _card_groups(d: Data, seat: int, board: dict[str, Any]) -> list[dict[str, Any]]:
+    """Return a seat's cards for the summary as labelled groups: corporation, hand (if the viewer may see it) and
+    tableau, each card with its name, its text (the page's tooltip) and what it holds."""
+    p = d["p"][seat]
+    groups = []
+    if board["corporation"]:
+        groups.append({"label": "Corporation", "cards": _cards([board["corporation"]])})
+    if "hand" in board:
+        groups.append({"label": "Hand", "cards": board["hand"]})
+    groups.append({"label": "Tableau", "cards": [dict(c, note=_held(p, c["id"])) if c["id"] in p["res"] else c
+                                                 for c in board["table"]]})
+    return groups
+
+
 def _player(d: Data, seat: int, viewer: int | None) -> dict[str, Any]:
     """Return one player's board as this viewer may see it."""
     p = d["p"][seat]
@@ -36,15 +61,13 @@ def _player(d: Data, seat: int, viewer: int | None) -> dict[str, Any]:
     prod = production(p)
     vp = breakdown(p)
     corp_known = p["corp"] is not None and (own or d["stage"] != "corp")
-    lines = [
-        f"Corporation: {_name(p['corp']) if corp_known else 'not chosen yet' if p['corp'] is None else 'chosen'}",
+    lines = [] if corp_known else [f"Corporation: {'not chosen yet' if p['corp'] is None else 'chosen'}"]
+    lines += [
         f"TR {p['tr']}, forests {p['forests']}, VP so far {vp['total']}",
         f"M€ {p['mc']}, heat {p['heat']}, plants {p['plants']}; steel {p['steel']}, titanium {p['titanium']}",
         f"Production: M€ {prod['mc']} (+TR {p['tr']}), heat {prod['heat']}, plants {prod['plants']}, "
         f"cards {prod['cards']}",
-        f"Hand: {len(p['hand'])} cards" + (": " + ", ".join(str(_name(c)) for c in p["hand"]) if own else ""),
-        "Tableau: " + (", ".join(f"{_name(c)}" + (f" ({p['res'][c]} {card(c)['holds']})" if c in p["res"] else "")
-                                 for c in p["table"]) or "none"),
+        f"Hand: {_count(len(p['hand']))}, tableau: {_count(len(p['table']))}",
     ]
     if p["pick"] is not None and revealed:
         lines.append(f"Phase chosen: {PHASE_NAMES[p['pick']]}")
@@ -95,5 +118,5 @@ def build_view(d: Data, seat: int | None) -> JSON:
     }
     view["summary"] = [{"title": "Mars", "lines": table}] + [
         {"title": f"Seat {s + 1}" + (f": {_name(pl['corporation'])}" if pl["corporation"] else ""),
-         "lines": pl["lines"]} for s, pl in enumerate(players)]
+         "lines": pl["lines"], "cards": _card_groups(d, s, pl)} for s, pl in enumerate(players)]
     return view

@@ -51,9 +51,25 @@ def test_the_summary_shows_parameters_tr_resources_production_tableau_and_hand()
     assert own[0]["title"] == "Mars" and "Temperature -30 °C" in own[0]["lines"][1]
     seat = " ".join(own[1]["lines"])
     assert "TR 5" in seat and "M€ 12, heat 3, plants 4" in seat and "Production:" in seat
-    assert "Hand: 1 cards: Lichen" in seat and "Tableau: none" in seat
-    other = " ".join(s.view(1)["summary"][1]["lines"])
-    assert "Hand: 1 cards" in other and "Lichen" not in other, "another seat sees only the hand's size"
+    assert "Hand: 1 card, tableau: 0 cards" in seat
+    groups = {g["label"]: g["cards"] for g in own[1]["cards"]}
+    assert [c["name"] for c in groups["Hand"]] == ["Lichen"] and groups["Tableau"] == []
+    assert groups["Hand"][0]["text"] == card_text("lichen"), "each card carries its text for the tooltip"
+    other = s.view(1)["summary"][1]
+    assert "Hand: 1 card" in " ".join(other["lines"]) and "Lichen" not in str(other), "a rival sees the size only"
+    assert [g["label"] for g in other["cards"]] == ["Tableau"]
+
+
+def test_summary_cards_show_what_a_card_holds_and_the_corporation() -> None:
+    """Summary: a tableau card with resources shows them ("2 animals"); a chosen corporation is a card too."""
+    s = new(2, corps=["credicor", "ecoline"])
+    in_phase(s, 1, chooser=0)
+    pl(s, 0)["table"].append("birds")
+    pl(s, 0)["res"]["birds"] = 2
+    groups = {g["label"]: g["cards"] for g in s.view(1)["summary"][1]["cards"]}
+    assert [c["name"] for c in groups["Corporation"]] == ["CrediCor"]
+    birds = [c for c in groups["Tableau"] if c["id"] == "birds"]
+    assert birds and birds[0]["note"] == "2 animals"
 
 
 def test_a_rival_hand_and_pick_stay_hidden_until_revealed() -> None:

@@ -24,7 +24,22 @@ export function debugView(snapshot) {
     logPanel(snapshot, { testid: "debug-log" }));
 }
 
-// A game's own readable summary (view.summary: [{title, lines}]), shown as plain text blocks.
+// A summary block's cards (block.cards: [{label, cards: [{id, name, text, note}]}]): one row of chips per group,
+// each chip naming a card and showing its full text as a tooltip (hover, or keyboard focus).
+function cardGroups(groups) {
+  return (Array.isArray(groups) ? groups : []).map((g) => h("div", { class: "card-group" },
+    h("span", { class: "card-group-label" }, `${String(g.label)}:`),
+    (g.cards || []).length
+      ? (g.cards || []).map((c) => h("span", {
+        class: "card-chip",
+        tabindex: "0",
+        title: c.text ? `${c.name}: ${c.text}` : String(c.name),
+        testid: `card-chip-${c.id}`,
+      }, c.note ? `${c.name} (${c.note})` : String(c.name)))
+      : h("span", { class: "muted" }, "none")));
+}
+
+// A game's own readable summary (view.summary: [{title, lines, cards?}]), shown as text blocks and card chips.
 function summaryPanel(view) {
   const blocks = Array.isArray(view && view.summary) ? view.summary : [];
   if (!blocks.length) return null;
@@ -33,7 +48,8 @@ function summaryPanel(view) {
     (view.notes || []).map((n) => h("p", { class: "summary-note" }, String(n))),
     blocks.map((b, i) => h("div", { class: "summary-block", testid: `summary-${i}` },
       h("h4", {}, String(b.title)),
-      h("ul", {}, (b.lines || []).map((line) => h("li", {}, String(line)))))));
+      h("ul", {}, (b.lines || []).map((line) => h("li", {}, String(line)))),
+      cardGroups(b.cards))));
 }
 
 // The final score screen for games without a table of their own: scores, winners, the deciding tie-break.

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from pyengine import IllegalActionError
+from pyengine.games.ares_expedition.cards import corporations
 from pyengine.games.ares_expedition.scoring import card_vp
 from pyengine.games.ares_expedition.state import AresState
 
@@ -147,39 +148,8 @@ def test_development_chooser_pays_three_less() -> None:
     assert paid(pos(1, chooser=1), "coal-imports") == 13
 
 
-def test_earth_catapult_discounts_every_card_by_two() -> None:
-    """Card: Earth Catapult makes every card 2 M€ cheaper (Media Group 11 -> 9, Coal Imports 13 -> 11)."""
-    s = pos(2)
-    table(s, 0, "earth-catapult")
-    assert paid(s, "media-group") == 9
-    s = pos(1)
-    table(s, 0, "earth-catapult")
-    assert paid(s, "coal-imports") == 11
 
 
-def test_research_outpost_discounts_every_card_by_one() -> None:
-    """Card: Research Outpost makes every card 1 M€ cheaper (Media Group 11 -> 10)."""
-    s = pos(2)
-    table(s, 0, "research-outpost")
-    assert paid(s, "media-group") == 10
-
-
-def test_media_group_discounts_event_cards_by_five() -> None:
-    """Card: Media Group makes event-tag cards 5 M€ cheaper (Lava Flows 17 -> 12), other cards not."""
-    s = pos(2, chooser=0)
-    table(s, 0, "media-group")
-    assert paid(s, "lava-flows") == 12
-    assert paid(s, "research-outpost") == 6
-
-
-def test_energy_subsidies_discounts_power_cards_by_four() -> None:
-    """Card: Energy Subsidies makes power-tag cards 4 M€ cheaper (Giant Space Mirror 13 -> 9), others not."""
-    s = pos(1)
-    table(s, 0, "energy-subsidies")
-    assert paid(s, "giant-space-mirror") == 9
-    s = pos(1)
-    table(s, 0, "energy-subsidies")
-    assert paid(s, "coal-imports") == 13
 
 
 def test_energy_subsidies_draws_a_card_for_a_power_card() -> None:
@@ -190,23 +160,40 @@ def test_energy_subsidies_draws_a_card_for_a_power_card() -> None:
     assert len(pl(s, 0)["hand"]) == 1
 
 
-def test_interplanetary_conference_discounts_earth_and_jovian_cards() -> None:
-    """Card: Interplanetary Conference makes Earth-tag and Jovian-tag cards 3 M€ cheaper."""
-    s = pos(1)
-    table(s, 0, "interplanetary-conference")
-    assert paid(s, "blueprints") == 14  # Earth, 17
-    s = pos(1)
-    table(s, 0, "interplanetary-conference")
-    assert paid(s, "ganymede-shipyard") == 14  # space + Jovian, 17
-    s = pos(1)
-    table(s, 0, "interplanetary-conference")
-    assert paid(s, "coal-imports") == 13
 
 
-def test_credicor_discounts_cards_printed_at_twenty_or_more() -> None:
-    """Card: CrediCor makes cards with printed cost 20 or more 4 M€ cheaper (20 -> 16, 19 stays 19)."""
-    assert paid(pos(1, corp="credicor"), "tectonic-stress-power") == 16
-    assert paid(pos(1, corp="credicor"), "industrial-farming") == 19
+# Each row: the card (in the tableau) or corporation giving a discount, the phase, the card played and its price.
+DISCOUNTS = [
+    pytest.param("earth-catapult", 2, "media-group", 9, id="earth-catapult: every card 2 less (11 -> 9)"),
+    pytest.param("earth-catapult", 1, "coal-imports", 11, id="earth-catapult: green too (13 -> 11)"),
+    pytest.param("research-outpost", 2, "media-group", 10, id="research-outpost: every card 1 less (11 -> 10)"),
+    pytest.param("media-group", 2, "lava-flows", 12, id="media-group: event cards 5 less (17 -> 12)"),
+    pytest.param("media-group", 2, "research-outpost", 6, id="media-group: not other cards (6)"),
+    pytest.param("energy-subsidies", 1, "giant-space-mirror", 9, id="energy-subsidies: power cards 4 less (13 -> 9)"),
+    pytest.param("energy-subsidies", 1, "coal-imports", 13, id="energy-subsidies: not other cards (13)"),
+    pytest.param("interplanetary-conference", 1, "blueprints", 14, id="interplanetary-conference: Earth 3 less (17)"),
+    pytest.param("interplanetary-conference", 1, "ganymede-shipyard", 14,
+                 id="interplanetary-conference: Jovian 3 less (17)"),
+    pytest.param("interplanetary-conference", 1, "coal-imports", 13, id="interplanetary-conference: not others"),
+    pytest.param("credicor", 1, "tectonic-stress-power", 16, id="credicor: printed 20 or more, 4 less (20 -> 16)"),
+    pytest.param("credicor", 1, "industrial-farming", 19, id="credicor: printed 19 stays 19"),
+    pytest.param("teractor", 1, "blueprints", 14, id="teractor: Earth cards 3 less (17 -> 14)"),
+    pytest.param("teractor", 1, "coal-imports", 13, id="teractor: not other cards (13)"),
+    pytest.param("thorgate", 1, "giant-space-mirror", 10, id="thorgate: power cards 3 less (13 -> 10)"),
+    pytest.param("thorgate", 1, "coal-imports", 13, id="thorgate: not other cards (13)"),
+    pytest.param("interplanetary-cinematics", 2, "lava-flows", 15, id="interplanetary-cinematics: events 2 less"),
+    pytest.param("interplanetary-cinematics", 2, "media-group", 11, id="interplanetary-cinematics: not others"),
+]
+
+
+@pytest.mark.parametrize(("source", "phase", "played", "price"), DISCOUNTS)
+def test_discount_cards_and_corporations(source: str, phase: int, played: str, price: int) -> None:
+    """Cards: each discount (a tableau card or a corporation) changes exactly the prices its text names."""
+    corp = source if source in corporations() else None
+    s = pos(phase, corp=corp)
+    if corp is None:
+        table(s, 0, source)
+    assert paid(s, played) == price
 
 
 def test_credicor_reads_the_printed_cost_not_the_discounted_one() -> None:
@@ -217,23 +204,7 @@ def test_credicor_reads_the_printed_cost_not_the_discounted_one() -> None:
     assert paid(s, "tectonic-stress-power") == 20 - 2 - 4
 
 
-def test_teractor_discounts_earth_cards_by_three() -> None:
-    """Card: Teractor makes Earth-tag cards 3 M€ cheaper (Blueprints 17 -> 14), others not."""
-    assert paid(pos(1, corp="teractor"), "blueprints") == 14
-    assert paid(pos(1, corp="teractor"), "coal-imports") == 13
 
-
-def test_thorgate_discounts_power_cards_by_three() -> None:
-    """Card: ThorGate makes power-tag cards 3 M€ cheaper (Giant Space Mirror 13 -> 10), others not."""
-    assert paid(pos(1, corp="thorgate"), "giant-space-mirror") == 10
-    assert paid(pos(1, corp="thorgate"), "coal-imports") == 13
-
-
-def test_interplanetary_cinematics_discounts_event_cards_by_two() -> None:
-    """Card: Interplanetary Cinematics makes event-tag cards 2 M€ cheaper (Lava Flows 17 -> 15)."""
-    s = pos(2, chooser=0, corp="interplanetary-cinematics")
-    assert paid(s, "lava-flows") == 15
-    assert paid(s, "media-group") == 11
 
 
 def test_interplanetary_cinematics_starts_with_one_steel() -> None:

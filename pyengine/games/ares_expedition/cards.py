@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -92,6 +93,26 @@ def _fields(where: str, rec: Record, key: str, table: dict[str, tuple[frozenset[
         raise _fail(where, f"{key} {name!r} needs {sorted(need)}, may have {sorted(may)}, has {sorted(have)}")
 
 
+def _records(where: str, items: Any, what: str, key: str, table: dict[str, tuple[frozenset[str], frozenset[str]]],
+             *, non_empty: bool = False) -> Iterator[tuple[str, Record]]:
+    """Yield (place, record) for each record of a list, after checking the list, each object and its fields."""
+    if not isinstance(items, list) or (non_empty and not items):
+        raise _fail(where, f"{what}s must be a {'non-empty ' if non_empty else ''}list, got {items!r}")
+    for i, rec in enumerate(items):
+        w = f"{where}[{i}]"
+        if not isinstance(rec, dict):
+            raise _fail(w, f"{what} must be an object, got {rec!r}")
+        _fields(w, rec, key, table)
+        yield w, rec
+
+
+def _small_ints(where: str, rec: Record, keys: tuple[str, ...]) -> None:
+    """Check that each of these fields, where present, is a whole number from 0 to 30."""
+    for k in keys:
+        if k in rec:
+            _int(where, rec[k], 0, 30)
+
+
 def _filter(where: str, flt: Any) -> None:
     """Check a card filter: tags_any, color, not_color, min_cost, gives."""
     if not isinstance(flt, dict) or set(flt) - {"tags_any", "color", "not_color", "min_cost", "gives"}:
@@ -130,17 +151,9 @@ def _res_list(where: str, res: Any, allowed: tuple[str, ...]) -> None:
 
 def check_ops(where: str, ops: Any) -> None:
     """Check a list of effect ops (see DATA.md, "Ops")."""
-    if not isinstance(ops, list):
-        raise _fail(where, f"ops must be a list, got {ops!r}")
-    for i, op in enumerate(ops):
-        w = f"{where}[{i}]"
-        if not isinstance(op, dict):
-            raise _fail(w, f"op must be an object, got {op!r}")
-        _fields(w, op, "op", OPS)
+    for w, op in _records(where, ops, "op", "op", OPS):
         kind = op["op"]
-        for k in ("n", "draw", "discard", "look", "keep", "max", "zones", "max_cost", "discount"):
-            if k in op:
-                _int(w, op[k], 0, 30)
+        _small_ints(w, op, ("n", "draw", "discard", "look", "keep", "max", "zones", "max_cost", "discount"))
         if "per" in op and op["per"] not in COUNT_PER:
             raise _fail(w, f"bad per {op['per']!r}")
         if kind == "gain" and op["res"] not in STOCK:
@@ -177,13 +190,7 @@ def check_ops(where: str, ops: Any) -> None:
 
 def check_costs(where: str, costs: Any) -> None:
     """Check a list of costs (pay, remove, discard)."""
-    if not isinstance(costs, list) or not costs:
-        raise _fail(where, f"costs must be a non-empty list, got {costs!r}")
-    for i, c in enumerate(costs):
-        w = f"{where}[{i}]"
-        if not isinstance(c, dict):
-            raise _fail(w, f"cost must be an object, got {c!r}")
-        _fields(w, c, "op", COST_OPS)
+    for w, c in _records(where, costs, "cost", "op", COST_OPS, non_empty=True):
         _int(w, c["n"], 1, 30)
         if c["op"] == "pay":
             if c["res"] not in (*STOCK, "tr"):
@@ -213,17 +220,9 @@ def check_option(where: str, option: Any) -> None:
 
 def check_effects(where: str, effects: Any) -> None:
     """Check a list of ongoing effects (see DATA.md, "Effects")."""
-    if not isinstance(effects, list):
-        raise _fail(where, f"effects must be a list, got {effects!r}")
-    for i, e in enumerate(effects):
-        w = f"{where}[{i}]"
-        if not isinstance(e, dict):
-            raise _fail(w, f"effect must be an object, got {e!r}")
-        _fields(w, e, "kind", EFFECTS)
+    for w, e in _records(where, effects, "effect", "kind", EFFECTS):
         kind = e["kind"]
-        for k in ("n", "zones", "draw", "keep", "steel", "titanium", "discount"):
-            if k in e:
-                _int(w, e[k], 0, 30)
+        _small_ints(w, e, ("n", "zones", "draw", "keep", "steel", "titanium", "discount"))
         if kind == "discount" and "filter" in e:
             _filter(w, e["filter"])
         if kind == "pay_option":

@@ -7,6 +7,8 @@ phase-start snapshot and a raise scores whenever the parameter was not maxed bef
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...core.api import Action
 from ...core.errors import IllegalActionError
 from .cards import Record, board, card
@@ -462,22 +464,14 @@ def _take(d: Data, seat: int, item: str) -> None:
 
 def advance(d: Data) -> None:
     """Move the game on while nobody has a decision: setup, reveal, phases, the end step and the end."""
+    steps: dict[str, Callable[[Data], None]] = {
+        "corp": _apply_corporations, "setup": start_round, "plan": _reveal, "coop": _next_phase,
+        "phase": _end_phase, "end": _end_round}
     while d["stage"] != "over" and not to_move(d):
-        stage = d["stage"]
-        if stage == "corp":
-            _apply_corporations(d)
-        elif stage == "setup":
-            start_round(d)
-        elif stage == "plan":
-            _reveal(d)
-        elif stage == "coop":
-            _next_phase(d)
-        elif stage == "phase":
-            _end_phase(d)
-        elif stage == "end":
-            _end_round(d)
-        else:
-            raise AssertionError(f"stuck in stage {stage!r}")
+        step = steps.get(d["stage"])
+        if step is None:
+            raise AssertionError(f"stuck in stage {d['stage']!r}")
+        step(d)
 
 
 def _apply_corporations(d: Data) -> None:

@@ -21,7 +21,8 @@ def test_a2_pyodide_gives_byte_identical_states_to_cpython(page, server):
     from pyengine.bridge import selftest
 
     cases = (("jump_drive", 1, 2), ("jump_drive", 2, 3), ("jump_drive", 3, 1),
-             ("beyond_the_sun", 4, 2), ("beyond_the_sun", 5, 4))
+             ("beyond_the_sun", 4, 2), ("beyond_the_sun", 5, 4),
+             ("ares_expedition", 6, 1), ("ares_expedition", 7, 2), ("ares_expedition", 8, 4))
     for game, seed, players in cases:
         got = page.evaluate("""async ([game, seed, players]) => {
             const { engine } = await import("./app/engine-client.js");

@@ -260,3 +260,17 @@ def card_text(cid: str) -> str:
     if "mc" in rec:
         parts.insert(0, f"Starts with {rec['mc']} M€.")
     return " ".join(parts)
+
+
+@cache
+def card_face(cid: str) -> str:
+    """Return what a card's face says, for tooltips: colour, printed cost and tags, then its full text.
+
+    "Green card, 7 M€, Plant tag. Requires ... When played: ..."; a corporation: "Corporation. Starts with ...".
+    """
+    rec = card(cid)
+    if "mc" in rec:
+        return f"Corporation. {card_text(cid)}"
+    tags = [t.capitalize() for t in rec.get("tags", ())]
+    tag_part = (", " + ", ".join(tags) + (" tags" if len(tags) > 1 else " tag")) if tags else ", no tags"
+    return f"{str(rec['color']).capitalize()} card, {rec['cost']} M€{tag_part}. {card_text(cid)}"

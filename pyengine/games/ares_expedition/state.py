@@ -86,10 +86,10 @@ class AresState(DictState):
         if not cid:
             return ""
         from .cards import card
-        from .cardtext import card_text
+        from .cardtext import card_face
 
         try:
-            return f"{card(cid)['name']}: {card_text(cid)}"
+            return f"{card(cid)['name']}: {card_face(cid)}"
         except KeyError:
             return ""
 

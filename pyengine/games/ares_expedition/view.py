@@ -10,7 +10,7 @@ from typing import Any
 
 from ...core.api import JSON
 from .cards import card
-from .cardtext import card_text
+from .cardtext import card_face
 from .model import PARAM_STEPS, Data, display_value, production, zone_of
 from .rules import forced_conversion, to_move
 from .scoring import breakdown
@@ -25,7 +25,7 @@ def _name(cid: str | None) -> str | None:
 
 def _cards(ids: list[str]) -> list[dict[str, Any]]:
     """Return cards as id, name and text (for the page's tooltips)."""
-    return [{"id": c, "name": _name(c), "text": card_text(c)} for c in ids]
+    return [{"id": c, "name": _name(c), "text": card_face(c)} for c in ids]
 
 
 def _count(n: int) -> str:
@@ -65,8 +65,8 @@ def _player(d: Data, seat: int, viewer: int | None) -> dict[str, Any]:
     lines += [
         f"TR {p['tr']}, forests {p['forests']}, VP so far {vp['total']}",
         f"M€ {p['mc']}, heat {p['heat']}, plants {p['plants']}; steel {p['steel']}, titanium {p['titanium']}",
-        f"Production: M€ {prod['mc']} (+TR {p['tr']}), heat {prod['heat']}, plants {prod['plants']}, "
-        f"cards {prod['cards']}",
+        f"Production: M€ {prod['mc']} (+TR {p['tr']}: {prod['mc'] + p['tr']} M€ a production phase), "
+        f"heat {prod['heat']}, plants {prod['plants']}, cards {prod['cards']}",
         f"Hand: {_count(len(p['hand']))}, tableau: {_count(len(p['table']))}",
     ]
     if p["pick"] is not None and revealed:
@@ -102,8 +102,13 @@ def build_view(d: Data, seat: int | None) -> JSON:
     if d["phases"]:
         table.append("Phases still to come: " + ", ".join(PHASE_NAMES[k] for k in d["phases"]))
     if d["solo"]:
-        table.append(f"Virtual player: marker {d['solo']['marker']}, played this cycle "
-                     + (", ".join(PHASE_NAMES[k] for k in d["solo"]["played"]) or "none"))
+        solo = d["solo"]
+        ordered = solo["marker"] >= 5 and not solo["left"]  # the last rounds' order, once the player set it
+        to_come = list(solo["deck"]) if ordered else sorted(set(PHASE_NAMES) - set(solo["played"]))
+        table.append(f"Virtual player: marker {solo['marker']}, played this cycle "
+                     + (", ".join(PHASE_NAMES[k] for k in solo["played"]) or "none") + "; still to come"
+                     + (" in this order" if ordered else "") + ": "
+                     + (", ".join(PHASE_NAMES[k] for k in to_come) or "none"))
     if d["coop"]:
         table.append(f"Pool: {d['coop']['cubes']} cubes, {d['coop']['markers']} markers")
     view: dict[str, Any] = {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pyengine.games.ares_expedition.cardtext import card_text
+from pyengine.games.ares_expedition.cardtext import card_face, card_text
 
 from .helpers import bare, give, in_phase, new, pl
 
@@ -36,7 +36,7 @@ def test_every_card_action_has_the_card_text_as_its_tooltip() -> None:
     bare(s, 0, mc=40)
     give(s, 0, "lichen")
     acts = {str(a): a for a in s.legal_actions(0)}
-    assert s.hint(0, acts["play card=lichen"]) == "Lichen: " + card_text("lichen")
+    assert s.hint(0, acts["play card=lichen"]) == "Lichen: " + card_face("lichen")
     assert "+1 plant production" in s.hint(0, acts["play card=lichen"])
     assert s.hint(0, acts["done"]) == ""
 
@@ -54,7 +54,7 @@ def test_the_summary_shows_parameters_tr_resources_production_tableau_and_hand()
     assert "Hand: 1 card, tableau: 0 cards" in seat
     groups = {g["label"]: g["cards"] for g in own[1]["cards"]}
     assert [c["name"] for c in groups["Hand"]] == ["Lichen"] and groups["Tableau"] == []
-    assert groups["Hand"][0]["text"] == card_text("lichen"), "each card carries its text for the tooltip"
+    assert groups["Hand"][0]["text"] == card_face("lichen"), "each card carries its face for the tooltip"
     other = s.view(1)["summary"][1]
     assert "Hand: 1 card" in " ".join(other["lines"]) and "Lichen" not in str(other), "a rival sees the size only"
     assert [g["label"] for g in other["cards"]] == ["Tableau"]
@@ -80,3 +80,32 @@ def test_a_rival_hand_and_pick_stay_hidden_until_revealed() -> None:
     assert "hand" not in rival and rival["pick"] is None and rival["picked"] is True
     s.apply(1, "phase pick=4")
     assert s.view(1)["factions"][0]["pick"] == 3
+
+
+def test_a_card_face_gives_colour_printed_cost_and_tags_before_the_text() -> None:
+    """Tooltips: a project shows colour, printed cost and tags, then its text; a corporation says so first."""
+    assert card_face("comet") == "Red card, 25 M€, Space, Event tags. " + card_text("comet")
+    assert card_face("lichen").startswith("Green card, ") and " M€, Plant tag. " in card_face("lichen")
+    assert card_face("credicor") == "Corporation. " + card_text("credicor")
+
+
+def test_summary_shows_the_next_production_payout() -> None:
+    """Summary: the production line gives what a production phase pays in M€ (TR + M€ production)."""
+    s = new(2)
+    pl(s, 0).update(tr=7)
+    pl(s, 0)["prod"]["mc"] = 3
+    seat = " ".join(s.view(0)["summary"][1]["lines"])
+    assert "M€ 3 (+TR 7: 10 M€ a production phase)" in seat
+
+
+def test_solo_summary_shows_the_virtual_players_phases_still_to_come() -> None:
+    """Summary (solo): the virtual player's played phases and the ones still to come this cycle (in order once
+    the player has ordered the last five rounds)."""
+    s = new(1)
+    solo = s.d["solo"]
+    solo.update(marker=2, played=[3, 1], deck=[5, 2, 4])
+    mars = " ".join(s.view(0)["summary"][0]["lines"])
+    assert "played this cycle Action, Development; still to come: Construction, Production, Research" in mars
+    solo.update(marker=5, played=[4], deck=[1, 5, 2, 3], left=[])
+    mars = " ".join(s.view(0)["summary"][0]["lines"])
+    assert "still to come in this order: Development, Research, Construction, Action" in mars

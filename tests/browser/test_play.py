@@ -275,6 +275,9 @@ def test_y2_ares_expedition_solo_and_two_bots_play_to_the_end_offline(page, serv
             chip = page.locator("[data-testid=state-summary] .card-chip").first
             name, tip = chip.inner_text(), chip.get_attribute("title") or ""
             assert tip.startswith(name.split(" (")[0] + ": ") and len(tip) > len(name) + 5, "a chip's tooltip: its text"
+            chip.focus()  # a tap on a touch screen: the text shows under the chip
+            shown = chip.evaluate("el => getComputedStyle(el, '::after').content")
+            assert shown == json.dumps(tip, ensure_ascii=False), shown
     finally:
         page.context.set_offline(False)
         boot(page, server.url)

@@ -233,8 +233,8 @@ def card_text(cid: str) -> str:
         parts.append("When you play it, spend " + " and ".join(res_n(r["res"], r["n"]) for r in spends) + ".")
     prod = [o for o in rec.get("play", ()) if o["op"] in ("prod", "steel", "titanium")]
     rest = [o for o in rec.get("play", ()) if o["op"] not in ("prod", "steel", "titanium")]
-    if prod:
-        parts.append(("Starts with " if "mc" in rec else "") + cap(", ".join(op_text(o) for o in prod)) + ".")
+    if prod and "mc" not in rec:
+        parts.append(cap(", ".join(op_text(o) for o in prod)) + ".")
     if rest:
         parts.append(("At the start: " if "mc" in rec else "When played: ") + "; ".join(op_text(o) for o in rest)
                      + ".")
@@ -258,7 +258,7 @@ def card_text(cid: str) -> str:
             what = _per(v["per"], v["div"] > 1)
         parts.append(f"1 VP per {str(v['div']) + ' ' if v['div'] > 1 else ''}{what}.")
     if "mc" in rec:
-        parts.insert(0, f"Starts with {rec['mc']} M€.")
+        parts.insert(0, f"Starts with {rec['mc']} M€" + "".join(f" and {op_text(o)}" for o in prod) + ".")
     return " ".join(parts)
 
 

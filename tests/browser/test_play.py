@@ -254,20 +254,26 @@ def test_y_beyond_the_sun_bots_play_to_the_final_score_offline(page, server):
         boot(page, server.url)
 
 
-def test_y2_ares_expedition_solo_and_two_bots_play_to_the_end_offline(page, server):
-    """Ares Expedition through the generic panel, offline: a solo game and a 2-player bot game reach the end screen."""
+def test_y2_ares_expedition_solo_two_bots_and_coop_play_to_the_end_offline(page, server):
+    """Ares Expedition through the generic panel, offline: a solo game, a 2-player bot game and a 2-player co-op game
+    (mode option, with promos) reach the end screen; the co-op summary shows the shared pool and the end its verdict."""
     boot(page, server.url)
     page.wait_for_function(
         "navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=60_000
     )
     page.context.set_offline(True)
     try:
-        for names, seed in ((("Solo bot",), 3), (("Bot A", "Bot B"), 5)):
+        coop = {"mode": "coop", "promo_projects": True, "promo_corporations": True}
+        for names, seed, options in ((("Solo bot",), 3, {}), (("Bot A", "Bot B"), 5, {}), (("Co A", "Co B"), 7, coop)):
             boot(page, server.url + "?pace=0")
             page.select_option("[data-testid=game-select]", "ares_expedition")
-            new_game(page, names=names, kinds=("random",) * len(names), seed=seed)
+            new_game(page, names=names, kinds=("random",) * len(names), seed=seed, options=options)
             page.wait_for_selector("[data-testid=end-screen]", timeout=300_000)
-            assert "Game over" in page.inner_text("[data-testid=end-screen]")
+            end = page.inner_text("[data-testid=end-screen]")
+            assert "Game over" in end
+            if options:  # co-op: one verdict for the team, and the pool of cubes and markers in the summary
+                assert "together" in end, end
+                assert "Pool: " in page.inner_text("[data-testid=state-summary]")
             scores = [int(page.inner_text(f"[data-testid=final-score-{s}]")) for s in range(len(names))]
             assert min(scores) >= 5, "every player ends with at least their starting TR"
             summary = page.inner_text("[data-testid=state-summary]")

@@ -34,7 +34,9 @@ def go_home(page) -> None:
     page.wait_for_selector("[data-testid=home]")
 
 
-def new_game(page, names=("You", "Bot"), kinds=("human", "greedy"), seed: int | None = None) -> None:
+def new_game(page, names=("You", "Bot"), kinds=("human", "greedy"), seed: int | None = None,
+             options: dict | None = None) -> None:
+    """Start a game from the home screen; `options` sets the game's option fields (select, checkbox or text)."""
     go_home(page)
     page.fill("[data-testid=player-count]", str(len(names)))
     page.dispatch_event("[data-testid=player-count]", "change")
@@ -42,6 +44,15 @@ def new_game(page, names=("You", "Bot"), kinds=("human", "greedy"), seed: int | 
         page.fill(f"[data-testid=seat-name-input-{i}]", name)
         page.select_option(f"[data-testid=seat-kind-{i}]", kind)
     page.fill("[data-testid=seed-input]", "" if seed is None else str(seed))
+    for name, value in (options or {}).items():
+        field = f"[data-testid=option-{name}]"
+        if isinstance(value, bool):
+            page.set_checked(field, value)
+        elif page.locator(f"select{field}").count():
+            page.select_option(field, str(value))
+        else:
+            page.fill(field, str(value))
+            page.dispatch_event(field, "change")
     page.click("[data-testid=start-game]")
     page.wait_for_selector("[data-testid=game]")
 

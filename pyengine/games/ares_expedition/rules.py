@@ -464,11 +464,8 @@ def _take(d: Data, seat: int, item: str) -> None:
 
 def advance(d: Data) -> None:
     """Move the game on while nobody has a decision: setup, reveal, phases, the end step and the end."""
-    steps: dict[str, Callable[[Data], None]] = {
-        "corp": _apply_corporations, "setup": start_round, "plan": _reveal, "coop": _next_phase,
-        "phase": _end_phase, "end": _end_round}
     while d["stage"] != "over" and not to_move(d):
-        step = steps.get(d["stage"])
+        step = _STAGE_STEPS.get(d["stage"])
         if step is None:
             raise AssertionError(f"stuck in stage {d['stage']!r}")
         step(d)
@@ -642,3 +639,9 @@ def param_left(d: Data) -> int:
 def heat_choice_range(p: Player, n: int) -> tuple[int, int]:
     """Return the heat range a Helion player may pay toward n M€ (for describe)."""
     return heat_range(p, n)
+
+
+# What advance() runs in each stage once nobody has a decision (defined after the steps it names).
+_STAGE_STEPS: dict[str, Callable[[Data], None]] = {
+    "corp": _apply_corporations, "setup": start_round, "plan": _reveal, "coop": _next_phase,
+    "phase": _end_phase, "end": _end_round}

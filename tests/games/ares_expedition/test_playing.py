@@ -148,18 +148,12 @@ def test_development_chooser_pays_three_less() -> None:
     assert paid(pos(1, chooser=1), "coal-imports") == 13
 
 
-
-
-
-
 def test_energy_subsidies_draws_a_card_for_a_power_card() -> None:
     """Card: Energy Subsidies draws a card when a power-tag card is played."""
     s = pos(1)
     table(s, 0, "energy-subsidies")
     paid(s, "giant-space-mirror")
     assert len(pl(s, 0)["hand"]) == 1
-
-
 
 
 # Each row: the card (in the tableau) or corporation giving a discount, the phase, the card played and its price.
@@ -202,9 +196,6 @@ def test_credicor_reads_the_printed_cost_not_the_discounted_one() -> None:
     pl(s, 0)["steel"] = 1
     touch(s)
     assert paid(s, "tectonic-stress-power") == 20 - 2 - 4
-
-
-
 
 
 def test_interplanetary_cinematics_starts_with_one_steel() -> None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .errors import BadOptionsError, GameOverError, IllegalActionError, InvalidActionError, NotYourTurnError
+from .text import Text
 
 JSON = Any
 """A value made only of dicts, lists, str, int, float, bool and None."""
@@ -90,6 +91,11 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    players: tuple[int, int] | None = None  # (fewest, most) players it applies to; None: every count
+
+    def applies_to(self, players: int) -> bool:
+        """Return True if the option means something at this player count (the form hides it otherwise)."""
+        return self.players is None or self.players[0] <= players <= self.players[1]
 
     def to_json(self) -> JSON:
         """Return the option as JSON for the page's options form."""
@@ -101,6 +107,8 @@ class OptionSpec:
             out["min"] = self.minimum
         if self.maximum is not None:
             out["max"] = self.maximum
+        if self.players is not None:
+            out["players"] = list(self.players)
         return out
 
 
@@ -183,10 +191,14 @@ class Message:
     template: str
     args: tuple[tuple[str, tuple[str, Any]], ...] = ()
     visible_to: tuple[int, ...] | None = None
+    id: str | None = None  # its id in the game's message table (core/text.py), for the page's catalog
 
     def to_json(self) -> JSON:
         """Return the message as the page renders it."""
-        return {"t": self.template, "args": {k: {ref: v} for k, (ref, v) in self.args}}
+        out: dict[str, Any] = {"t": self.template, "args": {k: {ref: v} for k, (ref, v) in self.args}}
+        if self.id is not None:
+            out["id"] = self.id
+        return out
 
 
 def canonical_json(data: JSON) -> str:
@@ -250,6 +262,14 @@ class State(ABC):
     def describe(self, seat: int, action: Action) -> str:
         """Return a readable label for one of this seat's legal actions."""
         return str(action)
+
+    def describe_text(self, seat: int, action: Action) -> Text | None:
+        """Return the label of one of this seat's legal actions as a catalog Text (None: only ``describe``)."""
+        return None
+
+    def prompt_text(self, seat: int) -> Text | None:
+        """Return this seat's decision prompt as a catalog Text (None: only ``decision_prompt``)."""
+        return None
 
     def hint(self, seat: int, action: Action) -> str:
         """Return a longer text for an action's tooltip (e.g. the card it plays), or "" when there is none."""

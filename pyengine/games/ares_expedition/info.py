@@ -12,7 +12,8 @@ INFO = GameInfo(
     options=(
         OptionSpec("mode", "choice", "standard", "Mode",
                    "standard: every player for themselves (1 player means solo). coop: the 2-player co-operative "
-                   "variant with the shared pool of 27 cubes and 3 markers.", choices=("standard", "coop")),
+                   "variant with the shared pool of 27 cubes and 3 markers.", choices=("standard", "coop"),
+                   players=(2, 2)),
         OptionSpec("beginner", "bool", False, "Learning game",
                    "Each player gets one beginner corporation and 4 of the 16 beginner green cards plus 4 from the "
                    "deck."),
@@ -22,7 +23,7 @@ INFO = GameInfo(
                    "Add the 6 Kickstarter promo corporations to the corporations dealt."),
         OptionSpec("solo_level", "choice", "novice", "Solo difficulty",
                    "novice: each time the virtual marker moves up, raise temperature or oxygen 2 steps (no TR). "
-                   "middle: 1 step. expert: none.", choices=("novice", "middle", "expert")),
+                   "middle: 1 step. expert: none.", choices=("novice", "middle", "expert"), players=(1, 1)),
         OptionSpec("mining_guild", "choice", "per_card", "Mining Guild reading",
                    "per_card: 1 TR for each card you play that gives steel. per_steel: 1 TR per steel it gives.",
                    choices=("per_card", "per_steel")),
@@ -30,5 +31,5 @@ INFO = GameInfo(
                    "A competitive game that has not terraformed Mars by this round ends after it and is scored. The "
                    "printed game has no limit (real games last about 10-14 rounds); this only stops stalled games, "
                    "such as bots that never raise a parameter. Solo (25) and co-op (15) keep their own limits.",
-                   minimum=10, maximum=200),
+                   minimum=10, maximum=200, players=(2, 4)),
     ))

@@ -23,12 +23,13 @@ INFO = GameInfo(
     options=(
         OptionSpec("campaign", "bool", False, "Solo campaign game",
                    "Solitaire only: this game is one of the four campaign games; win by meeting a victory "
-                   "condition not used before."),
+                   "condition not used before.", players=(1, 1)),
         OptionSpec("campaign_used", "list", "", "Campaign conditions already used",
                    "Comma-separated ids of the victory conditions ticked off in earlier campaign games.",
-                   choices=campaign_condition_ids()),
+                   choices=campaign_condition_ids(), players=(1, 1)),
         OptionSpec("solo_target", "int", 50, "Solitaire target VP",
-                   "Plain solitaire is won by reaching this many VP in the 7 rounds.", minimum=1, maximum=200),
+                   "Plain solitaire is won by reaching this many VP in the 7 rounds.", minimum=1, maximum=200,
+                   players=(1, 1)),
         OptionSpec("contact_discounts", "bool", True, "Discounts apply to Contact Specialist",
                    "When a military world is paid for via Contact Specialist (defense - 1), your world "
                    "discounts also apply."),

@@ -58,6 +58,23 @@ NPM_PINS: dict[str, tuple[str, str]] = {
         PYSCRIPT_VERSION,
         "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
     ),
+    "preact": (
+        "11.2.0",
+        "sha512-/HfHI/7N84e6GrWBJ3J280z3mLaRJiDcSvj/A+y/4AbLnND/1UlGHe1sR6oYuTGwId0nP7dqDU9OnLxMPZ7xBg==",
+    ),
+}
+# npm packages used by the tests only (never shipped): name -> (exact version, tarball integrity).
+NPM_TEST_PINS: dict[str, tuple[str, str]] = {
+    "axe-core": (
+        "4.14.1",
+        "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ==",
+    ),
+}
+
+# The keyed-rendering library the UI is drawn with: node_modules/preact/<file> -> (path in dist/, sha256).
+PREACT_FILES: dict[str, tuple[str, str]] = {
+    "dist/preact.mjs": ("app/vendor/preact.mjs", "bdcbd9abdf2c77c5c45326eab42191e949222d479d0d5f69467387a77040cb55"),
+    "LICENSE": ("app/vendor/preact-LICENSE.txt", "1fe6958409c8c257a70c587a18b6f7f412b179b456630790d30b2ec9a8e4b7d4"),
 }
 
 # node_modules/pyodide/<file> -> sha256; only what the browser needs at run time (no maps, d.ts, consoles).
@@ -113,7 +130,7 @@ PYSCRIPT_DIR = f"pyscript/{PYSCRIPT_VERSION}"
 # Fixed timestamp for every zip entry we write (2024-01-01T00:00:00Z), unless SOURCE_DATE_EPOCH is set.
 DEFAULT_EPOCH = 1704067200
 # Our own files, copied from web/ (templates and generated files are handled separately).
-TEMPLATED = {"index.html", "sw.template.js"}
+TEMPLATED = {"index.html", "sw.template.js", "app/i18n/ui.en.json"}
 SKIP_NAMES = {"__pycache__", ".DS_Store"}
 PLACEHOLDER_MAIN = """\
 // Placeholder written by build.py because web/app/main.js was missing; the UI replaces it.
@@ -181,8 +198,9 @@ def check_npm_pins() -> None:
     """Check package.json and package-lock.json pin the exact versions and integrities recorded here."""
     pkg = json.loads((ROOT / "package.json").read_text())
     lock = json.loads((ROOT / "package-lock.json").read_text())
-    for name, (version, integrity) in NPM_PINS.items():
-        declared = pkg.get("dependencies", {}).get(name)
+    declared_all = {**pkg.get("dependencies", {}), **pkg.get("devDependencies", {})}
+    for name, (version, integrity) in {**NPM_PINS, **NPM_TEST_PINS}.items():
+        declared = declared_all.get(name)
         if declared != version:
             raise BuildError(f"package.json must pin {name} to exactly {version!r}, found {declared!r}")
         entry = lock.get("packages", {}).get(f"node_modules/{name}", {})
@@ -198,7 +216,7 @@ def node_modules_current() -> bool:
     if not installed_lock.is_file():
         return False
     installed = json.loads(installed_lock.read_text()).get("packages", {})
-    for name, (version, integrity) in NPM_PINS.items():
+    for name, (version, integrity) in {**NPM_PINS, **NPM_TEST_PINS}.items():
         entry = installed.get(f"node_modules/{name}", {})
         if entry.get("version") != version or entry.get("integrity") != integrity:
             return False
@@ -470,7 +488,31 @@ def runtime_files() -> dict[str, bytes]:
         raise BuildError(f"@pyscript/core dist/ file list changed: {diff}")
     for name, digest in PYSCRIPT_FILES.items():
         files[f"{PYSCRIPT_DIR}/{name}"] = without_outside_urls(read_pinned(dist / name, digest))
+    for name, (target, digest) in PREACT_FILES.items():
+        files[target] = read_pinned(NODE_MODULES / "preact" / name, digest)
     return files
+
+
+def message_catalog() -> bytes:
+    """Return the page's English message catalog: its own strings plus every engine text (labels, log, cards).
+
+    The page's strings live in web/app/i18n/ui.en.json; the engine's are the message tables every game registers
+    on import (pyengine.core.text.catalog()). An id in both is a build error, so one source owns each string.
+    """
+    ui = json.loads((WEB / "app" / "i18n" / "ui.en.json").read_text(encoding="utf-8"))
+    sys.path.insert(0, str(ROOT))
+    try:
+        import pyengine
+        from pyengine.core.text import catalog
+    finally:
+        sys.path.pop(0)
+    pyengine.games()  # imports every built-in game, so each registers its texts
+    engine = catalog()
+    both = sorted(set(ui) & set(engine))
+    if both:
+        raise BuildError(f"message ids defined by both the page and the engine: {both[:10]}")
+    merged = {**dict(sorted(ui.items())), **engine}
+    return (json.dumps(merged, ensure_ascii=False, sort_keys=True, indent=0) + "\n").encode("utf-8")
 
 
 def cache_name(files: dict[str, bytes]) -> str:
@@ -488,6 +530,7 @@ def site_files(wheel_name: str, wheel: bytes) -> dict[str, bytes]:
     files[wheel_path] = wheel
     files.update(icons())
     files.update(own_files())
+    files["app/i18n/en.json"] = message_catalog()
     values = {
         "CSP": content_security_policy(),
         "PYODIDE_MJS": f"./{PYODIDE_DIR}/pyodide.mjs",

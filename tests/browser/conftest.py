@@ -105,20 +105,20 @@ def blocked() -> list[str]:
 
 
 @pytest.fixture(scope="session")
-def context(server, blocked):
+def pw():
     sync_api = pytest.importorskip("playwright.sync_api")
     if not Path(CHROMIUM).exists():
         pytest.skip("Debian chromium is not installed at /usr/bin/chromium")
+    driver = sync_api.sync_playwright().start()
+    yield driver
+    driver.stop()
+
+
+def _launch(pw, blocked, **options):
+    """A persistent Chromium context with its own empty profile; every host but 127.0.0.1 is blocked."""
     profile = tempfile.mkdtemp(prefix="pyengine-e2e-")
-    pw = sync_api.sync_playwright().start()
     ctx = pw.chromium.launch_persistent_context(
-        profile,
-        executable_path=CHROMIUM,
-        headless=True,
-        args=FLAGS,
-        viewport={"width": 1400, "height": 1000},
-        accept_downloads=True,
-    )
+        profile, executable_path=CHROMIUM, headless=True, args=FLAGS, accept_downloads=True, **options)
 
     def route(r):
         if urllib.parse.urlsplit(r.request.url).hostname == "127.0.0.1":
@@ -128,9 +128,26 @@ def context(server, blocked):
             r.abort("blockedbyclient")
 
     ctx.route("**/*", route)
+    return ctx, profile
+
+
+@pytest.fixture(scope="session")
+def context(pw, server, blocked):
+    ctx, profile = _launch(pw, blocked, viewport={"width": 1400, "height": 1000})
     yield ctx
     ctx.close()
-    pw.stop()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def phone(pw, server, blocked):
+    """A touch phone at 390x844 (its own profile, so its saves are its own)."""
+    ctx, profile = _launch(pw, blocked, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                           device_scale_factor=1)
+    pg = ctx.new_page()
+    pg.set_default_timeout(30_000)
+    yield pg
+    ctx.close()
     shutil.rmtree(profile, ignore_errors=True)
 
 

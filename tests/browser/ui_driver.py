@@ -34,12 +34,16 @@ def go_home(page) -> None:
     page.wait_for_selector("[data-testid=home]")
 
 
+def hand_ids(page) -> list[str]:
+    """The instance ids of the cards in the viewer's hand, in order."""
+    return page.eval_on_selector_all("[data-testid=hand] .card", "els => els.map(e => e.dataset.id)")
+
+
 def new_game(page, names=("You", "Bot"), kinds=("human", "greedy"), seed: int | None = None,
              options: dict | None = None) -> None:
     """Start a game from the home screen; `options` sets the game's option fields (select, checkbox or text)."""
     go_home(page)
-    page.fill("[data-testid=player-count]", str(len(names)))
-    page.dispatch_event("[data-testid=player-count]", "change")
+    page.select_option("[data-testid=player-count]", str(len(names)))
     for i, (name, kind) in enumerate(zip(names, kinds, strict=True)):
         page.fill(f"[data-testid=seat-name-input-{i}]", name)
         page.select_option(f"[data-testid=seat-kind-{i}]", kind)
@@ -72,7 +76,7 @@ def play_step(page) -> str:
         page.click("[data-testid=confirm]")
     elif mode == "plan":
         # Simple strategy: place the first playable world; otherwise explore.
-        worlds = page.locator("[data-testid=hand] button.card[data-kind=world][data-playable='1']")
+        worlds = page.locator("[data-testid=hand] .card[data-kind=world][data-playable='1'] .card-hit")
         placed = False
         if worlds.count():
             worlds.first.click()
@@ -102,3 +106,72 @@ def play_until_end(page, max_steps: int = 200) -> list[str]:
         if mode == "end":
             return modes
     raise AssertionError(f"the game did not end within {max_steps} steps: {modes[-10:]}")
+
+
+# ---------------------------------------------------------------------------------------------- page checks
+
+AXE_JS = None
+
+
+def axe_violations(page, context: str = "") -> list[str]:
+    """Run axe-core (vendored from npm for the tests only) on the page; return serious and critical violations."""
+    global AXE_JS
+    if AXE_JS is None:
+        from pathlib import Path
+
+        AXE_JS = (Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js").read_text()
+    if not page.evaluate("() => Boolean(window.axe)"):
+        page.evaluate(AXE_JS + "\n;0")  # evaluate() is not bound by the page's CSP
+    result = page.evaluate("""async () => {
+        const r = await window.axe.run(document, {resultTypes: ['violations']});
+        return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+          .map(v => `${v.id} (${v.impact}): ${v.help} -> ` + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));
+    }""")
+    return [f"{context}: {v}" for v in result]
+
+
+def overflow(page) -> int:
+    """How many pixels the page is wider than its viewport (0 when nothing overflows sideways)."""
+    return page.evaluate("() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth)")
+
+
+# What a player must never read: action codes, JSON, raw ids, keys, or missing catalog entries.
+import re as _re
+
+CODE_PATTERNS = [
+    (_re.compile(r"\b[a-z_]+=[A-Za-z0-9_.,:+-]+"), "action code"),
+    (_re.compile(r"[{\[]\s*\"|\"\s*:"), "JSON"),
+    (_re.compile(r"\b[Ss]eat \d"), "seat number instead of a name"),
+    (_re.compile("\u27e8"), "missing catalog entry"),
+    (_re.compile(r"\b(?:undefined|NaN)\b|\[object"), "unfilled value"),
+    (_re.compile(r"\b[a-z]+_[a-z0-9_]+\b"), "raw key"),
+    (_re.compile(r"Decided by: [a-z_]+\.?$", _re.M), "raw tie-break key"),
+]
+
+VISIBLE_TEXTS_JS = """() => {
+  const out = [];
+  const visible = (el) => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
+    return s.visibility !== 'hidden' && s.display !== 'none' && (r.width > 0 || r.height > 0); };
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!el || el.closest('script, style, [hidden], #boot, .debug') || !n.textContent.trim()) continue;
+    if (visible(el)) out.push(n.textContent.trim());
+  }
+  for (const el of document.querySelectorAll('[title], [aria-label], [placeholder]')) {
+    if (el.closest('#boot')) continue;
+    for (const a of ['title', 'aria-label', 'placeholder']) if (el.getAttribute(a)) out.push(el.getAttribute(a));
+  }
+  for (const el of document.querySelectorAll('option')) out.push(el.textContent.trim());
+  return out;
+}"""
+
+
+def code_leaks(page) -> list[str]:
+    """Visible texts, tooltips and accessible names that show codes, JSON or raw keys."""
+    leaks = []
+    for text in page.evaluate(VISIBLE_TEXTS_JS):
+        for pattern, what in CODE_PATTERNS:
+            if pattern.search(text):
+                leaks.append(f"{what}: {text[:160]!r}")
+    return leaks

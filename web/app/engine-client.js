@@ -14,6 +14,8 @@
 // Boot timing is left as performance marks: engine:worker-created, engine:installing, engine:worker-ready,
 // engine:ready (see performance.getEntriesByType("mark")).
 
+import { jsonProblem, MAX_BYTES } from "./json-guard.js";
+
 const WORKER_SELECTOR = 'script[type="py"][worker][name="engine"]';
 const BOOT_CHANNEL = "engine-boot";
 
@@ -88,13 +90,22 @@ class EngineClient extends EventTarget {
     this.ready.catch(() => {}); // boot.js reports it; avoid a second "unhandled rejection"
   }
 
-  /** Sends one request object through the bridge and resolves with the parsed response object. */
+  /**
+   * Sends one request object through the bridge and resolves with the parsed response object. A request nested
+   * too deep or too large never reaches Python (it once overflowed Pyodide's stack): it answers a typed error.
+   */
   call(request) {
+    const problem = jsonProblem(request);
+    const body = problem ? null : JSON.stringify(request);
+    if (problem || body.length > MAX_BYTES) {
+      const code = problem ? `input/${problem.code}` : "input/too_large";
+      return Promise.resolve({ ok: false, error: { code, message: code === "input/too_deep" ? `the data is nested more than ${problem.depth} levels deep` : "the data is too large" } });
+    }
     const run = async () => {
       const sync = await this.#sync;
       let text;
       try {
-        text = await Promise.race([sync.handle(JSON.stringify(request)), this.#crashed]);
+        text = await Promise.race([sync.handle(body), this.#crashed]);
       } catch (error) {
         if (error instanceof EngineError) throw error;
         throw new EngineError(`engine call ${JSON.stringify(request?.op)} failed: ${describe(error)}`, {

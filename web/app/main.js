@@ -1,32 +1,38 @@
-// The page: a thin layer that draws what the engine says. Home screen, game screens, saves and hot-seat.
-import { h, replace } from "./ui/dom.js";
+// The page: a thin layer that draws what the engine says. Home screen, game screens, saves, hot-seat, cross-tab
+// safety. Everything is drawn with keyed rendering (ui/dom.js) from the app state below; every string comes from
+// the message catalog (i18n.js).
+import { h, render } from "./ui/dom.js";
 import { call, engineReady } from "./ui/engine-api.js";
+import { loadMessages, t } from "./i18n.js";
 import { loadCatalog } from "./ui/catalog.js";
-import { MatchSession } from "./ui/match-session.js";
+import { MatchSession, LoadCancelled } from "./ui/match-session.js";
 import { homeScreen, initialForm } from "./ui/home.js";
-import { jumpDriveTable, endScreen } from "./ui/jump-drive-table.js";
-import { genericTable } from "./ui/generic-panel.js";
-import { seatName } from "./ui/log-view.js";
+import { jumpDriveTable } from "./ui/jump-drive-table.js";
+import { genericTable, genericCardContent } from "./ui/generic-panel.js";
+import { endScreen } from "./ui/end-screen.js";
+import { jdCardContent } from "./ui/card-face.js";
+import { seatName } from "./ui/text.js";
 import { mountNotices, notify, loadErrorText, clearNotices } from "./ui/notices.js";
 import { installKeyboard } from "./ui/keyboard.js";
-import {
-  readAutosave, readSlot, writeSlot, deleteSlot, exportFile, parseImport, readFileText, ImportError, StorageFullError,
-} from "./storage.js";
+import { popoverLayer, setPopoverRedraw, registerCardContent, installPopoverKeys, openHelp, closePopover } from "./ui/popover.js";
+import * as store from "./store.js";
 
-// Games with their own table; the rest use the generic panel. `?generic` in the URL forces the generic panel.
+// Games with their own table; the rest use the generic panel. `?generic` in the address forces the generic panel.
 const TABLES = new URLSearchParams(location.search).has("generic") ? {} : { jump_drive: jumpDriveTable };
-// The home screen starts on the game with a full table of its own; the others play through the generic panel.
 const DEFAULT_GAME = "jump_drive";
+// A load that takes longer than a second shows its progress; "?progress=MS" changes the delay (tests use 0).
+const PROGRESS_PARAM = Number.parseInt(new URLSearchParams(location.search).get("progress") ?? "", 10);
+const PROGRESS_AFTER_MS = Number.isFinite(PROGRESS_PARAM) && PROGRESS_PARAM >= 0 ? PROGRESS_PARAM : 1000;
 
 const app = {
   root: null,
-  screen: null,   // mount point for the current screen
   info: null,
   form: null,
+  homeUi: { pendingDelete: null },
   session: null,
   lastRequest: null,
   saveDialog: null,     // {name} while the "save to slot" form is open
-  pendingDelete: null,  // slot id awaiting a second click
+  loading: null,        // {label, at, total, since, cancelled} while a save replays
 };
 
 function gameInfo(id) {
@@ -34,7 +40,7 @@ function gameInfo(id) {
 }
 
 function showError(err) {
-  if (err instanceof StorageFullError) {
+  if (err instanceof store.StorageFullError) {
     notify(err.message, { kind: "error", testid: "storage-error" });
     return;
   }
@@ -42,60 +48,99 @@ function showError(err) {
   notify(err && err.message ? err.message : String(err), { kind: "error" });
 }
 
-// ------------------------------------------------------------------------------------------------ home
+// ------------------------------------------------------------------------------------------------ drawing
 
-function renderHome() {
-  document.title = "Star Table";
-  app.root.dataset.screen = "home";
-  replace(app.screen, homeScreen(app.info, app.form, {
-    rerender: renderHome,
-    onStart: (request) => startMatch(request),
-    onContinue: continueAutosave,
-    onLoadSlot: loadSlot,
-    onDeleteSlot: (id) => {
-      if (app.pendingDelete !== id) {
-        app.pendingDelete = id;
-        const btn = app.screen.querySelector(`[data-testid="slot-delete-${CSS.escape(id)}"]`);
-        if (btn) { btn.textContent = "Really delete?"; btn.classList.add("armed"); }
-        return;
-      }
-      app.pendingDelete = null;
-      try {
-        deleteSlot(id);
-        notify("Save deleted.");
-      } catch (err) { showError(err); }
-      renderHome();
-    },
-    onExportSlot: (id) => {
-      const rec = readSlot(id);
-      if (!rec) { notify("That save slot is empty or damaged.", { kind: "error" }); return; }
-      const file = exportFile(rec.save, rec.meta && rec.meta.name);
-      notify(`Exported as ${file}.`);
-    },
-    onImport: importFile,
-  }));
+let drawing = false;
+let drawAgain = false;
+let hadFocus = false;
+
+/** Draw the whole app (keyed diff), then put focus where a keyboard player expects it. */
+function draw() {
+  if (!app.root) return;
+  if (drawing) { drawAgain = true; return; }
+  drawing = true;
+  const before = document.activeElement;
+  hadFocus = Boolean(before && before !== document.body);
+  try {
+    render(h("div", { class: "app-shell" }, screen(), loadingLayer(), popoverLayer()), app.root);
+  } finally {
+    drawing = false;
+  }
+  fixFocus();
+  if (drawAgain) { drawAgain = false; draw(); }
 }
 
+function screen() {
+  if (!app.info) return h("div", { class: "loading", testid: "engine-loading" }, t("boot.starting"));
+  if (app.session) return gameScreen(app.session);
+  if (app.loading) return h("div", { class: "loading", testid: "loading-save", role: "status" }, app.loading.label);
+  document.title = t("app.title");
+  app.root.dataset.screen = "home";
+  return homeScreen(app.info, app.form, {
+    active: store.activeMatches(), finished: store.finishedMatches(), slots: store.slots(), damaged: store.damaged(),
+  }, {
+    rerender: draw,
+    onStart: (request) => startMatch(request),
+    onContinue: continueMatch,
+    onReview: reviewMatch,
+    onLoadSlot: loadSlot,
+    onExportSlot: exportSlot,
+    onDelete: deleteEntry,
+    onImport: importFile,
+  }, app.homeUi);
+}
+
+/** Where focus goes after a render: it never stays on <body>; after an action it goes to the new decision. */
+function fixFocus() {
+  const active = document.activeElement;
+  const lost = hadFocus && (!active || active === document.body || !active.isConnected);
+  const s = app.session;
+  const wantDecision = s && s.focusHint === "decision" && !s.busy && !s.handoff;
+  if (!lost && !wantDecision) return;
+  if (document.querySelector("[data-testid=popover]")) return;
+  const target = document.querySelector("#app [data-autofocus]") || document.querySelector("#app h1, #app h2");
+  if (wantDecision) s.focusHint = null;
+  if (target) {
+    if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+    target.focus({ preventScroll: !lost });
+  }
+}
+
+function loadingLayer() {
+  const l = app.loading;
+  if (!l || Date.now() - l.since < PROGRESS_AFTER_MS) return null;
+  const pct = l.total ? Math.round((100 * l.at) / l.total) : 0;
+  return h("div", { class: "loading-layer", testid: "load-progress", role: "dialog", "aria-modal": "true", "aria-labelledby": "load-title" },
+    h("div", { class: "loading-card" },
+      h("h2", { id: "load-title" }, l.label),
+      h("progress", { max: String(l.total || 1), value: String(l.at || 0), "aria-label": t("load.progress_aria", { pct }) }),
+      h("p", { class: "muted" }, t("load.progress", { at: l.at || 0, total: l.total || 0 })),
+      h("button", { type: "button", class: "btn", testid: "load-cancel", "data-autofocus": "1", onclick: () => { l.cancelled = true; } }, t("load.cancel"))));
+}
+
+// ------------------------------------------------------------------------------------------------ home actions
+
 async function goHome() {
+  closePopover({ restoreFocus: false });
   if (app.session) {
     const s = app.session;
     app.session = null;
     await s.close();
   }
   app.saveDialog = null;
-  renderHome();
+  draw();
+  const h1 = document.querySelector("#app h1");
+  if (h1) { h1.setAttribute("tabindex", "-1"); h1.focus(); }
 }
-
-// ------------------------------------------------------------------------------------------------ matches
 
 function newSession(game) {
   const info = gameInfo(game);
-  const session = new MatchSession({
+  return new MatchSession({
     gameName: info ? info.name : game,
-    onChange: (s) => { if (app.session === s) renderGame(); },
+    onChange: (s) => { if (app.session === s) draw(); },
     onError: showError,
+    onStale: () => {},
   });
-  return session;
 }
 
 async function startMatch(request) {
@@ -105,7 +150,7 @@ async function startMatch(request) {
   await loadCatalog(request.game);
   const session = newSession(request.game);
   app.session = session;
-  renderGame();
+  draw();
   try {
     await session.start(request);
   } catch (err) {
@@ -122,196 +167,290 @@ async function closeCurrent() {
   }
 }
 
-async function openSave(save) {
-  await closeCurrent();
-  const game = save && typeof save === "object" ? save.game : null;
-  if (game) await loadCatalog(game);
-  const session = newSession(game);
-  app.session = session;
+/** Open a save in a new session with a progress overlay; opts go to MatchSession.load. */
+async function openSave(save, opts, label) {
+  // The loading screen replaces the current one at once (before any await), so no stale screen takes clicks.
+  const loading = { label: label || t("load.title"), at: 0, total: 0, since: Date.now(), cancelled: false };
+  app.loading = loading;
   app.saveDialog = null;
+  const timer = setTimeout(draw, PROGRESS_AFTER_MS + 20);
+  const previous = app.session;
+  app.session = null;
+  draw();
+  if (previous) await previous.close();
+  const game = save && typeof save === "object" ? save.game : null;
+  if (typeof game === "string" && gameInfo(game)) await loadCatalog(game);
+  const session = newSession(game);
   try {
-    await session.load(save);
+    await session.load(save, {
+      ...opts,
+      progress: (at, total) => { loading.at = at; loading.total = total; draw(); },
+      cancelled: () => loading.cancelled,
+    });
   } catch (err) {
-    app.session = null;
+    clearTimeout(timer);
+    app.loading = null;
     await session.close();
-    renderHome();
-    notify(loadErrorText(err), { kind: "error", testid: "load-error" });
-    return false;
+    draw();
+    if (err instanceof LoadCancelled) notify(t("load.cancelled"));
+    else notify(loadErrorText(err), { kind: "error", testid: "load-error" });
+    return null;
   }
+  clearTimeout(timer);
+  app.loading = null;
+  app.session = session;
   const snap = session.snapshot;
   app.lastRequest = {
     game: snap.game, players: snap.players, seed: null, options: snap.options || {},
     seats: (snap.seats || []).map((s) => ({ name: s.name, kind: s.kind })),
   };
-  if (!gameInfo(snap.game)) await loadCatalog(snap.game);
-  renderGame();
-  return true;
+  session.focusHint = "decision";
+  draw();
+  return session;
 }
 
-async function continueAutosave() {
-  const rec = readAutosave();
-  if (!rec) { notify("There is no game in progress."); renderHome(); return; }
-  await openSave(rec.save);
+async function continueMatch(meta) {
+  const rec = store.readSave(meta);
+  if (!rec) { notify(t("home.entry_damaged"), { kind: "error", testid: "load-error" }); draw(); return; }
+  await openSave(rec.save, { storeId: meta.id, rev: meta.rev }, t("load.continue_title", { game: meta.gameName || "" }));
 }
 
-async function loadSlot(id) {
-  const rec = readSlot(id);
-  if (!rec) { notify("That save slot is empty or damaged.", { kind: "error", testid: "load-error" }); return; }
-  if (await openSave(rec.save)) notify(`Loaded “${rec.meta.name}”.`);
+async function reviewMatch(meta) {
+  const rec = store.readSave(meta);
+  if (!rec) { notify(t("home.entry_damaged"), { kind: "error", testid: "load-error" }); draw(); return; }
+  await openSave(rec.save, { storeId: meta.id, rev: meta.rev, review: true }, t("load.review_title"));
+}
+
+async function loadSlot(meta) {
+  const rec = store.readSave(meta);
+  if (!rec) { notify(t("home.entry_damaged"), { kind: "error", testid: "load-error" }); draw(); return; }
+  const s = await openSave(rec.save, {}, t("load.slot_title", { name: meta.name }));
+  if (s) notify(s.review ? t("home.slot_opened_finished", { name: meta.name }) : t("home.slot_loaded", { name: meta.name }));
+}
+
+function exportSlot(meta) {
+  const rec = store.readSave(meta);
+  if (!rec) { notify(t("home.entry_damaged"), { kind: "error" }); return; }
+  notify(t("home.exported", { file: store.exportFile(rec.save, meta.name) }));
+}
+
+function deleteEntry(id) {
+  try {
+    store.removeById(id);
+    notify(t("home.deleted"));
+  } catch (err) { showError(err); }
+  draw();
 }
 
 async function importFile(file) {
   let save;
   try {
-    save = parseImport(await readFileText(file));
+    save = store.parseImport(await store.readFileText(file));
   } catch (err) {
-    notify(err instanceof ImportError ? err.message : `The file could not be read: ${err.message}`, { kind: "error", testid: "import-error" });
+    notify(err instanceof store.ImportError ? err.message : t("import.unreadable", { detail: err.message }), { kind: "error", testid: "import-error" });
     return;
   }
-  // Let the engine judge the save; nothing is stored unless it loads.
+  // The engine judges the save; what is stored is the engine's own normalised save, never the raw file.
   let answer;
+  let normalised;
   try {
-    answer = await call({ op: "load", save, viewer: null });
+    const first = await call({ op: "load_start", save, viewer: null });
+    do {
+      answer = await call({ op: "load_step", loader: first.loader, entries: 1000, viewer: null });
+    } while (!answer.done);
+    normalised = (await call({ op: "save", match: answer.match })).save;
   } catch (err) {
     notify(loadErrorText(err), { kind: "error", testid: "import-error" });
     return;
+  } finally {
+    if (answer && answer.match) { try { await call({ op: "close", match: answer.match }); } catch { /* fine */ } }
   }
-  try { await call({ op: "close", match: answer.match }); } catch { /* fine */ }
   const info = gameInfo(answer.game);
-  const name = String(file.name || "Imported game").replace(/\.json$/i, "");
+  const name = String(file.name || t("import.default_name")).replace(/\.json$/i, "").slice(0, 80);
   try {
-    writeSlot(name, save, {
+    store.writeSlot(name, normalised, {
       game: answer.game, gameName: info ? info.name : answer.game,
-      names: (answer.seats || []).map((s) => String(s.name)),
-      round: answer.view && answer.view.round !== undefined ? answer.view.round : null,
+      names: (answer.seats || []).map((s) => String(s.name)), kinds: (answer.seats || []).map((s) => s.kind),
+      round: answer.view && answer.view.round !== undefined ? answer.view.round : null, terminal: Boolean(answer.terminal),
     });
-    notify(`Imported “${name}” into your saved games.`, { testid: "import-ok" });
+    notify(t("import.ok", { name }), { testid: "import-ok" });
   } catch (err) {
     showError(err);
   }
-  renderHome();
+  draw();
 }
 
 // ------------------------------------------------------------------------------------------------ game screen
+
+function undoButton(session) {
+  const snap = session.snapshot;
+  const can = Boolean(snap && snap.can_undo) && !session.busy && !session.handoff && !session.stale && !session.review;
+  const why = () => {
+    if (!snap) return "";
+    if (snap.terminal) return t("undo.why.over");
+    if (snap.undo_reason_msg) return t(`undo.why.${snap.undo_reason_msg}`);
+    if (!(snap.to_move || []).includes(snap.viewer) && !snap.can_undo) return t("undo.why.not_yours");
+    return t("undo.why.barrier");
+  };
+  return h("button", {
+    type: "button", class: ["btn", can ? null : "is-disabled"], testid: "undo", dataset: { hotkey: can ? "u" : null },
+    "aria-disabled": can ? null : "true", "aria-keyshortcuts": "U",
+    "aria-describedby": can ? null : "undo-why",
+    onclick: (ev) => { if (can) session.undo(); else openHelp(t("undo.title"), why(), ev.currentTarget); },
+  }, t("game.undo"), can ? null : h("span", { id: "undo-why", class: "visually-hidden" }, why()));
+}
 
 function toolbar(session) {
   const snap = session.snapshot;
   const info = gameInfo(snap ? snap.game : null);
   const dlg = app.saveDialog;
   return h("header", { class: "game-bar", testid: "game-bar" },
-    h("button", { type: "button", class: "btn ghost", testid: "nav-home", onclick: goHome, title: "Back to the home screen (the game is autosaved)" }, "← Home"),
-    h("h1", { class: "game-title" }, info ? info.name : (snap ? snap.game : "")),
+    h("button", { type: "button", class: "btn ghost", testid: "nav-home", onclick: goHome }, t("game.home")),
+    h("h1", { class: "game-title" }, info ? info.name : ""),
     snap && snap.viewer !== null && snap.viewer !== undefined && session.humanSeats().length > 1
-      ? h("span", { class: "viewer-tag", testid: "viewer" }, `Viewing as ${seatName(snap, snap.viewer)}`) : null,
+      ? h("span", { class: "viewer-tag", testid: "viewer" }, t("game.viewing_as", { name: seatName(snap, snap.viewer) })) : null,
+    session.review ? h("span", { class: "viewer-tag", testid: "review-tag" }, t("game.review_tag")) : null,
     h("span", { class: "spacer" }),
-    h("button", {
-      type: "button", class: "btn", testid: "undo", dataset: { hotkey: "u" }, title: "Undo (U)",
-      disabled: !snap || !snap.can_undo || session.busy || Boolean(session.handoff), onclick: () => session.undo(),
-    }, "↶ Undo"),
+    session.review ? null : undoButton(session),
     dlg ? h("form", {
       class: "save-form", testid: "save-form",
       onsubmit: async (ev) => {
         ev.preventDefault();
-        const name = dlg.name.trim() || "Saved game";
+        const name = dlg.name.trim() || t("slot.default_name");
         try {
-          const save = await session.saveObject();
-          writeSlot(name, save, session.meta());
+          store.writeSlot(name, await session.saveObject(), session.meta());
           app.saveDialog = null;
-          notify(`Saved as “${name}”.`, { testid: "save-ok" });
+          notify(t("game.saved_as", { name }), { testid: "save-ok" });
         } catch (err) { showError(err); }
-        renderGame();
+        draw();
       },
     },
-    h("input", { type: "text", testid: "save-name", "aria-label": "Name for this save", value: dlg.name, maxlength: "80",
+    h("input", { type: "text", testid: "save-name", "aria-label": t("game.save_name_aria"), value: dlg.name, maxlength: "80", "data-autofocus": "1",
       oninput: (e) => { dlg.name = e.target.value; } }),
-    h("button", { type: "submit", class: "btn primary", testid: "save-confirm" }, "Save"),
-    h("button", { type: "button", class: "btn ghost", testid: "save-cancel", onclick: () => { app.saveDialog = null; renderGame(); } }, "Cancel"))
+    h("button", { type: "submit", class: "btn primary", testid: "save-confirm" }, t("game.save")),
+    h("button", { type: "button", class: "btn ghost", testid: "save-cancel", onclick: () => { app.saveDialog = null; draw(); } }, t("game.cancel")))
       : h("button", {
         type: "button", class: "btn", testid: "save-open", disabled: !snap,
-        onclick: () => { app.saveDialog = { name: defaultSaveName(session) }; renderGame(); const i = app.screen.querySelector("[data-testid=save-name]"); if (i) { i.focus(); i.select(); } },
-      }, "Save"),
+        onclick: () => { app.saveDialog = { name: defaultSaveName(session) }; draw(); const i = document.querySelector("[data-testid=save-name]"); if (i) { i.focus(); i.select(); } },
+      }, t("game.save_slot")),
     h("button", {
-      type: "button", class: "btn", testid: "export-current", disabled: !snap, title: "Download this game as a .json file",
+      type: "button", class: "btn", testid: "export-current", disabled: !snap,
       onclick: async () => {
-        try { notify(`Exported as ${exportFile(await session.saveObject(), defaultSaveName(session))}.`); } catch (err) { showError(err); }
+        try { notify(t("home.exported", { file: store.exportFile(await session.saveObject(), defaultSaveName(session)) })); } catch (err) { showError(err); }
       },
-    }, "Export"));
+    }, t("game.export")));
 }
 
 function defaultSaveName(session) {
   const m = session.meta();
-  return `${m.gameName || m.game} ${m.names.join(" vs ")}${m.round !== null && m.round !== undefined ? ` r${m.round}` : ""}`;
+  return t("game.default_save_name", { game: m.gameName || "", names: m.names.join(t("home.vs")), round: m.round ?? "–" });
 }
 
-function renderGame() {
-  const session = app.session;
-  if (!session) return;
+function staleBanner(session) {
+  if (!session.stale) return null;
+  return h("div", { class: "stale-banner", testid: "stale-banner", role: "alertdialog", "aria-labelledby": "stale-title", "aria-describedby": "stale-text" },
+    h("h2", { id: "stale-title" }, t("stale.title")),
+    h("p", { id: "stale-text" }, t("stale.text")),
+    h("div", { class: "row-buttons" },
+      h("button", { type: "button", class: "btn primary", testid: "stale-reload", "data-autofocus": "1", onclick: () => reloadStale(session) }, t("stale.reload")),
+      h("button", { type: "button", class: "btn", testid: "stale-fork", onclick: () => session.fork() }, t("stale.fork")),
+      h("button", { type: "button", class: "btn ghost", testid: "stale-home", onclick: goHome }, t("game.home"))));
+}
+
+async function reloadStale(session) {
+  const meta = store.readMeta(session.storeId);
+  if (!meta) { notify(t("stale.gone"), { kind: "error" }); await goHome(); return; }
+  await continueMatch(meta);
+}
+
+function actionBar(bar, session) {
+  if (!bar) return null;
+  const c = bar.confirm;
+  return h("div", { class: "action-bar", testid: "action-bar", role: "region", "aria-label": t("game.action_bar_aria") },
+    h("div", { class: "action-bar-text" },
+      h("span", { class: "action-bar-prompt" }, bar.prompt || ""),
+      bar.label !== undefined ? h("span", { class: "action-label", testid: "action-label" }, bar.label || t("game.nothing_chosen")) : null),
+    c ? h("button", {
+      type: "button", class: "btn primary confirm", testid: "confirm", dataset: { hotkey: "Enter" }, "aria-keyshortcuts": "Enter",
+      disabled: !c.enabled,
+      onclick: () => { if (c.enabled && !session.busy) c.run(); },
+    }, c.text) : null);
+}
+
+function gameScreen(session) {
   app.root.dataset.screen = "game";
   const snap = session.snapshot;
-  if (!snap) {
-    replace(app.screen, h("div", { class: "loading", testid: "starting" }, "Setting up the table…"));
-    return;
-  }
-  if (session.switching) {
-    replace(app.screen, h("div", { class: "loading", testid: "switching" }, "Turning the table…"));
-    return;
-  }
+  const wrap = (...children) => h("div", { class: ["game", session.busy ? "busy" : null], testid: "game",
+    dataset: { game: snap ? snap.game : "", busy: session.busy ? "1" : "0", terminal: snap && snap.terminal ? "1" : "0" } }, children);
+  if (!snap) return wrap(h("div", { class: "loading", testid: "starting", role: "status" }, t("game.starting")));
+  const info = gameInfo(snap.game);
+  document.title = t("title.game", { game: info ? info.name : "" });
+  if (session.switching) return wrap(h("div", { class: "loading", testid: "switching", role: "status" }, t("game.switching")));
   if (session.handoff) {
     const name = seatName(snap, session.handoff.seat);
-    const go = () => session.continueHandoff();
-    replace(app.screen, h("div", {
-      class: "handoff", testid: "handoff", role: "dialog", "aria-label": "Pass the device", tabindex: "0",
-      onclick: go, onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } },
-    },
-    h("div", { class: "handoff-card" },
-      h("p", { class: "handoff-title", testid: "handoff-text" }, `Pass to ${name}`),
-      h("p", { class: "muted" }, "The previous player's hand and choice are hidden."),
-      h("button", { type: "button", class: "btn primary big", testid: "handoff-continue" }, `I am ${name} — tap to continue`))));
-    const btn = app.screen.querySelector("[data-testid=handoff-continue]");
-    if (btn) btn.focus();
-    return;
+    return wrap(h("div", { class: "handoff", testid: "handoff", role: "dialog", "aria-modal": "true", "aria-labelledby": "handoff-title" },
+      h("div", { class: "handoff-card" },
+        h("h2", { class: "handoff-title", testid: "handoff-text", id: "handoff-title" }, t("handoff.pass_to", { name })),
+        h("p", { class: "muted" }, t("handoff.hidden")),
+        h("button", { type: "button", class: "btn primary big", testid: "handoff-continue", "data-autofocus": "1", onclick: () => session.continueHandoff() },
+          t("handoff.i_am", { name })))));
   }
-  document.title = `${gameInfo(snap.game) ? gameInfo(snap.game).name : snap.game} — Star Table`;
-  const table = (TABLES[snap.game] || genericTable)(session);
-  const thinking = session.thinking !== null && session.thinking !== undefined && !TABLES[snap.game]
-    ? h("p", { class: "thinking", testid: "bot-thinking", role: "status" }, `${seatName(snap, session.thinking)} is thinking…`) : null;
-  // Games with their own table bring their end screen; the generic panel draws its own final scores.
-  const end = snap.terminal && TABLES[snap.game] ? endScreen(session, {
+  const { table, bar } = (TABLES[snap.game] || genericTable)(session);
+  const end = snap.terminal ? endScreen(session, {
     onHome: goHome,
-    onNewSame: () => startMatch(app.lastRequest || { game: snap.game, players: snap.players, seed: null, options: snap.options || {}, seats: snap.seats }),
+    onPlayAgain: () => startMatch({ ...(app.lastRequest || { game: snap.game, players: snap.players, options: snap.options || {}, seats: snap.seats }), seed: null }),
     onCampaignNext: (used) => startMatch({
       game: snap.game, players: snap.players, seed: null, seats: snap.seats,
       options: { ...(snap.options || {}), campaign: true, campaign_used: used },
     }),
   }) : null;
-  const scrollY = window.scrollY;
-  replace(app.screen, h("div", { class: ["game", session.busy ? "busy" : null], testid: "game", dataset: { game: snap.game, busy: session.busy ? "1" : "0", terminal: snap.terminal ? "1" : "0" } },
-    toolbar(session), thinking, end, table));
-  window.scrollTo(0, scrollY);
+  return wrap(toolbar(session), staleBanner(session), end, table, snap.terminal ? null : actionBar(bar, session));
+}
+
+// ------------------------------------------------------------------------------------------------ cross-tab
+
+function watchOtherTabs() {
+  store.onOtherTabChange(({ id, meta }) => {
+    const s = app.session;
+    if (s && !s.review && (id === null || id === s.storeId)) {
+      if (!meta || meta.rev !== s.rev) s.markStale();
+      return;
+    }
+    if (!s) draw();
+  });
 }
 
 // ------------------------------------------------------------------------------------------------ boot
 
 async function boot() {
-  app.root = document.getElementById("app") || document.body.appendChild(h("main", { id: "app" }));
+  app.root = document.getElementById("app");
   app.root.dataset.testid = "app";
   mountNotices(document.body);
-  app.screen = h("div", { class: "screen" });
-  replace(app.root, app.screen, h("div", { class: "loading", testid: "engine-loading" }, "Starting the rules engine…"));
   installKeyboard();
+  installPopoverKeys();
+  setPopoverRedraw(draw);
+  registerCardContent("jump_drive", jdCardContent);
+  registerCardContent("*", genericCardContent);
+  app.root.replaceChildren();
   try {
+    await loadMessages("en");
+    draw();
     await engineReady();
     app.info = await call({ op: "info" });
   } catch (err) {
     document.documentElement.dataset.engine = "error";
-    replace(app.root, h("div", { class: "fatal", testid: "engine-error", role: "alert" },
+    render(h("div", { class: "fatal", testid: "engine-error", role: "alert" },
       h("h1", {}, "The rules engine could not start"),
-      h("p", {}, err && err.message ? err.message : String(err))));
+      h("p", {}, err && err.message ? err.message : String(err))), app.root);
     return;
   }
+  const moved = store.migrate();
+  if (moved.autosave || moved.slots) notify(t("storage.migrated", { games: moved.autosave, slots: moved.slots }), { testid: "migrated" });
+  if (moved.failed) notify(t("storage.migrate_failed", { n: moved.failed }), { kind: "error", testid: "storage-error" });
   app.form = initialForm(app.info, DEFAULT_GAME);
-  replace(app.root, app.screen);
-  renderHome();
+  watchOtherTabs();
+  for (const g of app.info.games || []) loadCatalog(g.id);
+  draw();
   document.documentElement.dataset.engine = "ready";
   document.documentElement.dataset.ui = "ready";
 }

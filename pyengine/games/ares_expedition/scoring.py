@@ -37,6 +37,12 @@ def outcome(d: Data) -> Outcome:
     scores = [breakdown(p)["total"] for p in d["p"]]
     details: dict[str, Any] = {"breakdown": [breakdown(p) for p in d["p"]], "terraformed": terraformed(d),
                                "end": d["over"]}
+    if d.get("solo") or d.get("coop"):
+        from .messages import result_text  # the words of the result line, for the page's catalog
+
+        result = result_text(d, scores)
+        if result is not None:
+            details["result_msg"] = result.to_json()
     if d.get("solo"):
         details["result"] = (f"Mars is terraformed in round {d['round']}: you win ({scores[0]} VP)" if terraformed(d)
                              else f"Mars is not terraformed after round {d['round']}: you lose ({scores[0]} VP)")

@@ -1,49 +1,39 @@
-// Tiny DOM helpers. Every piece of data goes in through textContent or attributes, never as HTML.
+// Keyed rendering through Preact (vendored, pinned and hashed by build.py). Screens are functions of the app's
+// state that return virtual nodes; render() diffs them into the page, so the focused element, scroll positions and
+// open <details> survive a re-render. Every piece of data goes in as text or attributes, never as HTML.
+import { h as ph, render as prender, Fragment } from "../vendor/preact.mjs";
+
+export { Fragment };
+
+const BOOLEAN_PROPS = new Set(["checked", "disabled", "selected", "open", "hidden", "multiple", "required", "readOnly"]);
+
+function kebab(s) {
+  return s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
 
 /**
- * h("div", {class: "x", dataset: {testid: "y"}, onclick: fn}, child, "text", [more])
- * Strings and numbers become text nodes; null/undefined/false children are skipped.
+ * h("div", {class: ["a", cond && "b"], testid: "x", dataset: {id: 3}, onclick: fn, key: "k"}, child, "text", [more])
+ * class may be an array; testid becomes data-testid; dataset becomes data-* attributes; text is a text child.
+ * null/undefined/false attributes are left out (booleans such as `checked` are passed through either way).
  */
-export function h(tag, attrs = {}, ...children) {
-  const el = tag === "svg" || SVG_TAGS.has(tag)
-    ? document.createElementNS("http://www.w3.org/2000/svg", tag)
-    : document.createElement(tag);
+export function h(tag, attrs, ...children) {
+  const props = {};
   for (const [key, value] of Object.entries(attrs || {})) {
+    if (BOOLEAN_PROPS.has(key)) { props[key] = Boolean(value); continue; }
     if (value === null || value === undefined || value === false) continue;
-    if (key === "class") el.setAttribute("class", Array.isArray(value) ? value.filter(Boolean).join(" ") : value);
-    else if (key === "dataset") for (const [k, v] of Object.entries(value)) { if (v !== null && v !== undefined) el.dataset[k] = String(v); }
-    else if (key === "testid") el.dataset.testid = value;
-    else if (key === "text") el.textContent = String(value);
-    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
-    else if (key === "value" && "value" in el && !(el instanceof SVGElement)) el.value = value;
-    else if (key === "checked" || key === "disabled" || key === "selected" || key === "open") {
-      el[key] = Boolean(value);
-      if (key === "disabled" && value) el.setAttribute("aria-disabled", "true");
-    } else el.setAttribute(key, value === true ? "" : String(value));
+    if (key === "class") props.class = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
+    else if (key === "testid") props["data-testid"] = value;
+    else if (key === "dataset") {
+      for (const [k, v] of Object.entries(value)) if (v !== null && v !== undefined) props[`data-${kebab(k)}`] = String(v);
+    } else if (key === "text") children = [value, ...children];
+    else props[key] = value;
   }
-  append(el, children);
-  return el;
+  return ph(tag, props, ...children);
 }
 
-const SVG_TAGS = new Set(["path", "circle", "rect", "polygon", "g", "text", "line", "ellipse", "title", "defs",
-  "radialGradient", "linearGradient", "stop"]);
-
-export function append(el, children) {
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return el;
-}
-
-export function clear(el) {
-  while (el.firstChild) el.removeChild(el.firstChild);
-  return el;
-}
-
-export function replace(el, ...children) {
-  clear(el);
-  return append(el, children);
+/** Draw a tree into a container (diffed against what it drew there before). */
+export function render(vnode, container) {
+  prender(vnode, container);
 }
 
 /** "some text" -> "some-text", safe for data-testid suffixes. */

@@ -1,23 +1,21 @@
-// Home screen: choose the game, seats, seed and options (rendered generically from GameInfo.options),
-// continue the autosave, and manage save slots (load, delete, export, import).
+// Home screen: games in progress (each with its own autosave), a new game (game, seats, seed, options with words
+// and help), named save slots with import and export, and a short history of finished games.
 import { h } from "./dom.js";
-import { listSlots, readAutosave } from "../storage.js";
+import { t, tMaybe } from "../i18n.js";
+import { helpButton } from "./popover.js";
+import { NAMESPACE } from "./catalog.js";
 
-const KINDS = [["human", "Human"], ["greedy", "Bot (greedy)"], ["random", "Bot (random)"]];
+const KINDS = ["human", "greedy", "random"];
+const MAX_SEED = 9007199254740991;
 
 function defaultSeat(i) {
-  return i === 0 ? { name: "You", kind: "human" } : { name: `Bot ${i + 1}`, kind: "greedy" };
-}
-
-/** Form state survives re-renders. */
-function webGames(info) {
-  return info.games || [];
+  return i === 0 ? { name: t("seat.default_you"), kind: "human" } : { name: t("seat.default_bot", { n: i + 1 }), kind: "greedy" };
 }
 
 export function initialForm(info, preferred = null) {
-  const games = webGames(info);
+  const games = info.games || [];
   const game = games.find((g) => g.id === preferred) || games[0] || null;
-  const form = { game: game ? game.id : null, players: 2, seed: "", options: {}, seats: [] };
+  const form = { game: game ? game.id : null, players: 2, seed: "", seedError: null, options: {}, seats: [] };
   if (game) applyGame(form, game);
   return form;
 }
@@ -27,156 +25,211 @@ function applyGame(form, game) {
   form.players = Math.min(Math.max(form.players || 2, game.min_players), game.max_players);
   form.options = {};
   for (const opt of game.options || []) form.options[opt.name] = opt.default;
-  syncSeats(form, game);
-}
-
-function syncSeats(form, game) {
-  const max = game ? game.max_players : form.players;
-  while (form.seats.length < max) form.seats.push(defaultSeat(form.seats.length));
+  while (form.seats.length < game.max_players) form.seats.push(defaultSeat(form.seats.length));
 }
 
 function gameById(info, id) {
   return (info.games || []).find((g) => g.id === id) || null;
 }
 
-function optionField(opt, form) {
+function applies(opt, players) {
+  return !Array.isArray(opt.players) || (opt.players[0] <= players && players <= opt.players[1]);
+}
+
+/** An option's words: label, one-line help, and each choice's label and help, from the catalog. */
+export function optionWords(gameId, opt) {
+  const ns = NAMESPACE[gameId] || gameId;
+  const base = `${ns}.opt.${opt.name}`;
+  return {
+    label: tMaybe(`${base}.label`) || opt.label,
+    help: tMaybe(`${base}.help`) || opt.help || "",
+    choice: (v) => tMaybe(`${base}.choice.${v}`) || t("option.value_unnamed"),
+    choiceHelp: (v) => tMaybe(`${base}.choice.${v}.help`),
+  };
+}
+
+function optionField(game, opt, form) {
   const id = `opt-${opt.name}`;
   const value = form.options[opt.name];
-  const help = opt.help ? h("span", { class: "help", title: opt.help, "aria-label": opt.help, tabindex: "0" }, "?") : null;
-  let input;
+  const words = optionWords(game.id, opt);
+  const help = words.help ? helpButton(words.label, words.help, { testid: `help-${opt.name}`, key: `help:${opt.name}` }) : null;
   if (opt.type === "bool") {
-    input = h("input", { type: "checkbox", id, testid: `option-${opt.name}`, checked: Boolean(value),
-      onchange: (e) => { form.options[opt.name] = e.target.checked; } });
-    return h("div", { class: "field field-check", title: opt.help || null }, input, h("label", { for: id }, opt.label || opt.name), help);
+    return h("div", { class: "field field-check", key: opt.name },
+      h("label", { class: "check-label", for: id },
+        h("input", { type: "checkbox", id, testid: `option-${opt.name}`, checked: Boolean(value),
+          onchange: (e) => { form.options[opt.name] = e.target.checked; } }),
+        h("span", {}, words.label)),
+      help);
   }
   if (opt.type === "int") {
-    input = h("input", { type: "number", id, testid: `option-${opt.name}`, value: String(value ?? ""),
-      min: opt.min ?? null, max: opt.max ?? null,
-      onchange: (e) => { const n = parseInt(e.target.value, 10); form.options[opt.name] = Number.isFinite(n) ? n : opt.default; } });
-  } else if (opt.type === "list" && Array.isArray(opt.choices)) {
-    // A comma-separated list chosen from fixed ids: one checkbox each.
+    return h("div", { class: "field", key: opt.name },
+      h("div", { class: "field-label" }, h("label", { for: id }, words.label), help),
+      h("input", { type: "number", id, testid: `option-${opt.name}`, value: String(value ?? ""), inputmode: "numeric",
+        min: opt.min ?? null, max: opt.max ?? null,
+        onchange: (e) => {
+          const n = parseInt(e.target.value, 10);
+          const ok = Number.isFinite(n) && (opt.min === undefined || n >= opt.min) && (opt.max === undefined || n <= opt.max);
+          form.options[opt.name] = ok ? n : opt.default;
+          if (!ok) e.target.value = String(opt.default);
+        } }));
+  }
+  if (opt.type === "list" && Array.isArray(opt.choices)) {
     const current = () => String(form.options[opt.name] ?? "").split(",").filter(Boolean);
-    return h("fieldset", { class: "field-list", title: opt.help || null, testid: `option-${opt.name}` },
-      h("legend", {}, opt.label || opt.name, help),
+    return h("fieldset", { class: "field-list", testid: `option-${opt.name}`, key: opt.name },
+      h("legend", {}, words.label, help),
       opt.choices.map((c) => {
-        const v = String(typeof c === "object" && c !== null ? c.value ?? c.id : c);
+        const v = String(c);
         const cid = `${id}-${v}`;
-        return h("span", { class: "list-choice" },
+        return h("label", { class: "check-label list-choice", for: cid, key: v },
           h("input", { type: "checkbox", id: cid, testid: `option-${opt.name}-${v}`, checked: current().includes(v),
             onchange: (e) => {
               const set = new Set(current());
               if (e.target.checked) set.add(v); else set.delete(v);
-              form.options[opt.name] = opt.choices.map((x) => String(typeof x === "object" && x !== null ? x.value ?? x.id : x)).filter((x) => set.has(x)).join(",");
+              form.options[opt.name] = opt.choices.map(String).filter((x) => set.has(x)).join(",");
             } }),
-          h("label", { for: cid }, typeof c === "object" && c !== null ? c.label ?? v : v));
+          h("span", {}, words.choice(v)));
       }));
-  } else if (opt.type === "choice") {
-    input = h("select", { id, testid: `option-${opt.name}`, onchange: (e) => { form.options[opt.name] = choiceValue(opt, e.target.value); } },
-      (opt.choices || []).map((c) => {
-        const v = typeof c === "object" && c !== null ? c.value ?? c.id : c;
-        const label = typeof c === "object" && c !== null ? c.label ?? String(v) : String(c);
-        return h("option", { value: String(v), selected: String(v) === String(value) }, label);
-      }));
-  } else {
-    input = h("input", { type: "text", id, testid: `option-${opt.name}`, value: String(value ?? ""),
-      onchange: (e) => { form.options[opt.name] = e.target.value; } });
   }
-  return h("div", { class: "field", title: opt.help || null }, h("label", { for: id }, opt.label || opt.name, help), input);
+  if (opt.type === "choice") {
+    const chosenHelp = words.choiceHelp(String(value));
+    return h("div", { class: "field", key: opt.name },
+      h("div", { class: "field-label" }, h("label", { for: id }, words.label), help),
+      h("select", { id, testid: `option-${opt.name}`, onchange: (e) => { form.options[opt.name] = choiceValue(opt, e.target.value); form.rerender(); } },
+        (opt.choices || []).map((c) => h("option", { value: String(c), selected: String(c) === String(value), key: String(c) }, words.choice(String(c))))),
+      chosenHelp ? h("p", { class: "field-note", testid: `option-${opt.name}-note` }, chosenHelp) : null);
+  }
+  return h("div", { class: "field", key: opt.name },
+    h("div", { class: "field-label" }, h("label", { for: id }, words.label), help),
+    h("input", { type: "text", id, testid: `option-${opt.name}`, value: String(value ?? ""), onchange: (e) => { form.options[opt.name] = e.target.value; } }));
 }
 
 function choiceValue(opt, raw) {
-  for (const c of opt.choices || []) {
-    const v = typeof c === "object" && c !== null ? c.value ?? c.id : c;
-    if (String(v) === raw) return v;
-  }
+  for (const c of opt.choices || []) if (String(c) === raw) return c;
   return raw;
 }
 
-/**
- * handlers: {onStart(request, gameInfo), onContinue(), onLoadSlot(id), onDeleteSlot(id), onExportSlot(id), onImport(file), rerender()}
- */
-export function homeScreen(info, form, handlers) {
-  const game = gameById(info, form.game);
-  const autosave = readAutosave();
-  const slots = listSlots();
+/** The seed as the engine takes it: null (random) or a decimal string in JavaScript's safe range. */
+export function seedValue(text) {
+  const s = String(text ?? "").trim();
+  if (s === "") return { seed: null };
+  if (!/^\d{1,16}$/.test(s) || Number(s) > MAX_SEED) return { error: t("home.seed_invalid", { max: String(MAX_SEED) }) };
+  return { seed: s };
+}
 
+function when(iso) {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "" : d.toLocaleString();
+}
+
+function describeEntry(m) {
+  const bits = [m.gameName || m.game];
+  if (Array.isArray(m.names) && m.names.length) bits.push(m.names.join(t("home.vs")));
+  if (m.round !== null && m.round !== undefined) bits.push(t("home.round_n", { n: m.round }));
+  return bits.join(" · ");
+}
+
+function armedDelete(ui, id, label, onDelete, testid) {
+  const armed = ui.pendingDelete === id;
+  return h("button", {
+    type: "button", class: ["btn", "small", "danger", armed ? "armed" : null], testid, dataset: { role: "delete" },
+    "aria-label": armed ? t("home.delete_confirm_aria", { what: label }) : t("home.delete_aria", { what: label }),
+    onclick: () => { if (armed) { ui.pendingDelete = null; onDelete(id); } else { ui.pendingDelete = id; ui.rerender(); } },
+  }, armed ? t("home.delete_confirm") : t("home.delete"));
+}
+
+/**
+ * lists: {active, finished, slots, damaged}; handlers: {onStart(request), onContinue(meta), onDelete(id),
+ * onLoadSlot(meta), onExportSlot(meta), onImport(file), onReview(meta), rerender()}; ui: {pendingDelete}.
+ */
+export function homeScreen(info, form, lists, handlers, ui) {
+  const game = gameById(info, form.game);
+  ui.rerender = handlers.rerender;
+  form.rerender = handlers.rerender;
   const seatRows = [];
   for (let i = 0; i < form.players; i++) {
     const seat = form.seats[i];
-    seatRows.push(h("div", { class: "seat-row-edit", testid: `seat-row-${i}` },
-      h("span", { class: "seat-no" }, `Seat ${i + 1}`),
+    seatRows.push(h("div", { class: "seat-row-edit", testid: `seat-row-${i}`, key: i },
       h("input", { type: "text", class: "seat-name-input", testid: `seat-name-input-${i}`, value: seat.name, maxlength: "40",
-        "aria-label": `Name for seat ${i + 1}`, oninput: (e) => { seat.name = e.target.value; } }),
-      h("select", { testid: `seat-kind-${i}`, "aria-label": `Who plays seat ${i + 1}`, onchange: (e) => { seat.kind = e.target.value; } },
-        KINDS.map(([v, label]) => h("option", { value: v, selected: seat.kind === v }, label)))));
+        "aria-label": t("home.seat_name_aria", { n: i + 1 }), oninput: (e) => { seat.name = e.target.value; } }),
+      h("select", { testid: `seat-kind-${i}`, "aria-label": t("home.seat_kind_aria", { n: i + 1 }), onchange: (e) => { seat.kind = e.target.value; } },
+        KINDS.map((k) => h("option", { value: k, selected: seat.kind === k, key: k }, t(`seat.kind.${k}`))))));
   }
 
   const start = () => {
-    const seats = form.seats.slice(0, form.players).map((s, i) => ({ name: (s.name || "").trim() || `Player ${i + 1}`, kind: s.kind }));
-    const seedText = String(form.seed ?? "").trim();
-    const seed = seedText === "" ? null : parseInt(seedText, 10);
-    handlers.onStart({ game: form.game, players: form.players, seed: Number.isFinite(seed) ? seed : null, options: { ...form.options }, seats }, game);
+    const seed = seedValue(form.seed);
+    if (seed.error) { form.seedError = seed.error; handlers.rerender(); return; }
+    form.seedError = null;
+    const seats = form.seats.slice(0, form.players).map((s, i) => ({ name: (s.name || "").trim().slice(0, 40) || t("player.unnamed", { n: i + 1 }), kind: s.kind }));
+    const options = {};
+    for (const opt of (game && game.options) || []) if (applies(opt, form.players)) options[opt.name] = form.options[opt.name];
+    handlers.onStart({ game: form.game, players: form.players, seed: seed.seed, options, seats });
   };
+
+  const shownOptions = game ? (game.options || []).filter((o) => applies(o, form.players)) : [];
 
   return h("div", { class: "home", testid: "home" },
     h("header", { class: "home-head" },
-      h("h1", {}, "Star Table"),
-      h("p", { class: "tagline" }, "Space card games at your own table — offline, in your browser.")),
-    autosave ? h("section", { class: "panel continue-panel" },
-      h("div", {},
-        h("strong", {}, "Game in progress"), " ",
-        h("span", { class: "muted", testid: "continue-meta" }, describeMeta(autosave.meta))),
-      h("button", { type: "button", class: "btn primary", testid: "continue", onclick: handlers.onContinue }, "Continue")) : null,
-    h("section", { class: "panel new-game", "aria-label": "New game" },
-      h("h2", {}, "New game"),
+      h("h1", {}, t("app.title")),
+      h("p", { class: "tagline" }, t("app.tagline"))),
+    lists.active.length ? h("section", { class: "panel in-progress", "aria-labelledby": "h-progress", testid: "in-progress" },
+      h("h2", { id: "h-progress" }, t("home.in_progress")),
+      h("ul", { class: "match-list" }, lists.active.map((m) => h("li", { class: "match-row", testid: "match-row", key: m.id, dataset: { id: m.id, game: m.game } },
+        h("div", { class: "match-info" },
+          h("strong", {}, describeEntry(m)),
+          h("span", { class: "muted" }, t("home.last_played", { when: when(m.updatedAt) }))),
+        h("div", { class: "row-buttons" },
+          h("button", { type: "button", class: "btn primary small", testid: `continue-${m.id}`, dataset: { role: "continue" },
+            "aria-label": t("home.continue_aria", { what: describeEntry(m) }), onclick: () => handlers.onContinue(m) }, t("home.continue")),
+          armedDelete(ui, m.id, describeEntry(m), handlers.onDelete, `delete-${m.id}`)))))) : null,
+    h("section", { class: "panel new-game", "aria-labelledby": "h-new" },
+      h("h2", { id: "h-new" }, t("home.new_game")),
       h("div", { class: "field" },
-        h("label", { for: "game-select" }, "Game"),
+        h("label", { for: "game-select" }, t("home.game")),
         h("select", { id: "game-select", testid: "game-select", onchange: (e) => { applyGame(form, gameById(info, e.target.value)); handlers.rerender(); } },
-          webGames(info).map((g) => h("option", { value: g.id, selected: g.id === form.game }, g.name)))),
+          (info.games || []).map((g) => h("option", { value: g.id, selected: g.id === form.game, key: g.id }, g.name)))),
       game ? h("div", { class: "field" },
-        h("label", { for: "player-count" }, `Players (${game.min_players}–${game.max_players})`),
-        h("input", { id: "player-count", testid: "player-count", type: "number", min: String(game.min_players), max: String(game.max_players), value: String(form.players),
-          onchange: (e) => {
-            const n = parseInt(e.target.value, 10);
-            form.players = Math.min(Math.max(Number.isFinite(n) ? n : game.min_players, game.min_players), game.max_players);
-            syncSeats(form, game);
-            handlers.rerender();
-          } })) : null,
-      h("fieldset", { class: "seats" }, h("legend", {}, "Seats"), seatRows),
+        h("label", { for: "player-count" }, t("home.players", { min: game.min_players, max: game.max_players })),
+        h("select", { id: "player-count", testid: "player-count",
+          onchange: (e) => { form.players = parseInt(e.target.value, 10); handlers.rerender(); } },
+        Array.from({ length: game.max_players - game.min_players + 1 }, (_, k) => game.min_players + k).map((n) =>
+          h("option", { value: String(n), selected: n === form.players, key: n }, n === 1 ? t("home.players_solo") : String(n))))) : null,
+      h("fieldset", { class: "seats" }, h("legend", {}, t("home.seats")), seatRows),
       h("div", { class: "field" },
-        h("label", { for: "seed-input" }, "Seed (optional)", h("span", { class: "help", title: "The same seed and choices replay the same shuffle. Leave empty for a random game.", tabindex: "0" }, "?")),
-        h("input", { id: "seed-input", testid: "seed-input", type: "number", value: String(form.seed ?? ""), placeholder: "random",
-          oninput: (e) => { form.seed = e.target.value; } })),
-      game && (game.options || []).length ? h("fieldset", { class: "options" }, h("legend", {}, "Options"), game.options.map((o) => optionField(o, form))) : null,
-      h("button", { type: "button", class: "btn primary big", testid: "start-game", disabled: !game, onclick: start }, "Start game")),
-    h("section", { class: "panel saves", "aria-label": "Saved games" },
-      h("h2", {}, "Saved games"),
-      slots.length ? h("ul", { class: "slot-list", testid: "slot-list" }, slots.map((s) => h("li", { class: "slot", testid: "slot-row", dataset: { name: s.name, id: s.id } },
+        h("div", { class: "field-label" },
+          h("label", { for: "seed-input" }, t("home.seed")),
+          helpButton(t("home.seed"), t("home.seed_help"), { testid: "help-seed", key: "help:seed" })),
+        h("input", { id: "seed-input", testid: "seed-input", type: "text", inputmode: "numeric", value: String(form.seed ?? ""), placeholder: t("home.seed_placeholder"),
+          "aria-invalid": form.seedError ? "true" : null, "aria-describedby": form.seedError ? "seed-error" : null,
+          oninput: (e) => { form.seed = e.target.value; } }),
+        form.seedError ? h("p", { class: "field-error", id: "seed-error", testid: "seed-error", role: "alert" }, form.seedError) : null),
+      shownOptions.length ? h("fieldset", { class: "options" }, h("legend", {}, t("home.options")), shownOptions.map((o) => optionField(game, o, form))) : null,
+      h("button", { type: "button", class: "btn primary big", testid: "start-game", disabled: !game, onclick: start }, t("home.start"))),
+    h("section", { class: "panel saves", "aria-labelledby": "h-saves" },
+      h("h2", { id: "h-saves" }, t("home.saved_games")),
+      lists.slots.length ? h("ul", { class: "slot-list", testid: "slot-list" }, lists.slots.map((s) => h("li", { class: "slot", testid: "slot-row", key: s.id, dataset: { name: s.name, id: s.id } },
         h("div", { class: "slot-info" },
           h("strong", { class: "slot-name" }, s.name),
-          h("span", { class: "muted" }, describeMeta(s))),
-        h("div", { class: "slot-buttons" },
-          h("button", { type: "button", class: "btn small", testid: `slot-load-${s.id}`, dataset: { role: "load" }, onclick: () => handlers.onLoadSlot(s.id) }, "Load"),
-          h("button", { type: "button", class: "btn small", testid: `slot-export-${s.id}`, dataset: { role: "export" }, onclick: () => handlers.onExportSlot(s.id) }, "Export"),
-          h("button", { type: "button", class: "btn small danger", testid: `slot-delete-${s.id}`, dataset: { role: "delete" }, onclick: () => handlers.onDeleteSlot(s.id) }, "Delete")))))
-        : h("p", { class: "muted", testid: "no-slots" }, "No saved games yet. Use “Save” during a game."),
+          h("span", { class: "muted" }, `${describeEntry(s)} · ${when(s.updatedAt)}`)),
+        h("div", { class: "row-buttons" },
+          h("button", { type: "button", class: "btn small", testid: `slot-load-${s.id}`, dataset: { role: "load" }, "aria-label": t("home.load_aria", { name: s.name }), onclick: () => handlers.onLoadSlot(s) }, t("home.load")),
+          h("button", { type: "button", class: "btn small", testid: `slot-export-${s.id}`, dataset: { role: "export" }, "aria-label": t("home.export_aria", { name: s.name }), onclick: () => handlers.onExportSlot(s) }, t("home.export")),
+          armedDelete(ui, s.id, s.name, handlers.onDelete, `slot-delete-${s.id}`)))))
+        : h("p", { class: "muted", testid: "no-slots" }, t("home.no_slots")),
+      lists.damaged.length ? h("ul", { class: "slot-list damaged", testid: "damaged-list" }, lists.damaged.map((d) => h("li", { class: "slot", key: d.id },
+        h("span", {}, t(d.damaged === "too_new" ? "home.damaged_too_new" : "home.damaged_corrupt")),
+        armedDelete(ui, d.id, t("home.damaged_entry"), handlers.onDelete, `damaged-delete-${d.id}`)))) : null,
       h("div", { class: "import" },
-        h("label", { for: "import-file", class: "btn" }, "Import a saved game (.json)…"),
+        h("label", { for: "import-file", class: "btn" }, t("home.import")),
         h("input", { id: "import-file", class: "visually-hidden-file", type: "file", accept: ".json,application/json", testid: "import-file",
           onchange: (e) => { const f = e.target.files && e.target.files[0]; e.target.value = ""; if (f) handlers.onImport(f); } }))),
-    h("footer", { class: "home-foot muted" },
-      `Engine ${info.engine_version || ""}. Keyboard in games: E explore · Enter confirm · U undo.`));
-}
-
-export function describeMeta(meta) {
-  if (!meta) return "";
-  const bits = [];
-  if (meta.gameName || meta.game) bits.push(meta.gameName || meta.game);
-  if (Array.isArray(meta.names) && meta.names.length) bits.push(meta.names.join(" vs "));
-  if (meta.round !== null && meta.round !== undefined) bits.push(`round ${meta.round}`);
-  if (meta.savedAt) {
-    const d = new Date(meta.savedAt);
-    if (!Number.isNaN(d.getTime())) bits.push(d.toLocaleString());
-  }
-  return bits.join(" · ");
+    lists.finished.length ? h("section", { class: "panel history", "aria-labelledby": "h-history", testid: "history" },
+      h("h2", { id: "h-history" }, t("home.history")),
+      h("ul", { class: "match-list" }, lists.finished.map((m) => h("li", { class: "match-row", testid: "history-row", key: m.id, dataset: { id: m.id } },
+        h("div", { class: "match-info" },
+          h("strong", {}, describeEntry(m)),
+          h("span", { class: "muted" }, t("home.finished_at", { when: when(m.updatedAt) }))),
+        h("div", { class: "row-buttons" },
+          h("button", { type: "button", class: "btn small", testid: `review-${m.id}`, dataset: { role: "review" }, "aria-label": t("home.review_aria", { what: describeEntry(m) }), onclick: () => handlers.onReview(m) }, t("home.review")),
+          armedDelete(ui, m.id, describeEntry(m), handlers.onDelete, `delete-${m.id}`)))))) : null,
+    h("footer", { class: "home-foot muted" }, t("home.footer", { version: info.engine_version || "" })));
 }

@@ -1,18 +1,17 @@
-// The Jump Drive table. It renders the engine's `view` only and builds every picker by filtering
-// `decision.actions`; it never decides what is legal.
+// The Jump Drive table. It draws the engine's `view` only and builds every picker by filtering `decision.actions`;
+// it never decides what is legal. Its Confirm lives in the sticky action bar at the bottom of the screen.
 import { h } from "./dom.js";
+import { t } from "../i18n.js";
 import { cardFace, eyeIcon, militaryIcon } from "./card-face.js";
 import { cardName, typeOf } from "./catalog.js";
 import { withParsed, listParam, sameSet } from "./actions.js";
 import { payableIds, suggestPayment, payActionFor } from "./payment.js";
-import { actionButtons } from "./generic-panel.js";
-import { logPanel, seatName } from "./log-view.js";
+import { actionList } from "./generic-panel.js";
+import { logPanel } from "./log-view.js";
+import { seatName, textNodes, textString } from "./text.js";
+import { helpButton } from "./popover.js";
 
 const GAME = "jump_drive";
-
-const STATUS_TEXT = {
-  choosing: "choosing…", ready: "ready", paying: "paying…", waiting: "waiting", done: "done",
-};
 
 /** Which picker the decision needs, judged from its action verbs. */
 function modeOf(parsed) {
@@ -29,6 +28,9 @@ function decisionKey(snap) {
   return `${snap.viewer}|${d.kind}|${snap.log_length}|${(d.actions || []).length}`;
 }
 
+const wide = () => typeof window === "undefined" || window.matchMedia("(min-width: 760px)").matches;
+
+/** The table and, separately, what the sticky action bar shows: {table, bar}. */
 export function jumpDriveTable(session) {
   const snap = session.snapshot;
   const view = snap.view || {};
@@ -36,105 +38,112 @@ export function jumpDriveTable(session) {
   const parsed = withParsed(snap.decision ? snap.decision.actions : []);
   const mode = snap.decision ? modeOf(parsed) : "none";
   const key = decisionKey(snap);
-  if (session.ui.key !== key) session.ui = { key };
+  if (session.ui.key !== key) session.ui = { key, openOpponents: session.ui.openOpponents };
   const ui = session.ui;
+  if (ui.openOpponents === undefined) ui.openOpponents = wide();
   const rerender = () => session.changed();
 
   const players = view.players || [];
   const mine = players.find((p) => p.seat === me) || null;
   const others = players.filter((p) => p.seat !== me);
+  const decision = snap.terminal ? null : decisionArea(session, snap, view, mine, parsed, mode, ui, rerender);
 
-  return h("div", { class: "jd-table", testid: "jd-table", dataset: { phase: view.phase, round: view.round, mode } },
+  const table = h("div", { class: "jd-table", testid: "jd-table", dataset: { phase: view.phase, round: view.round, mode } },
     infoBar(snap, view),
     h("div", { class: "jd-main" },
       h("div", { class: "jd-board" },
-        h("div", { class: "opponents" }, others.map((p) => empirePanel(snap, view, p, false))),
+        others.length ? h("div", { class: "opponents" }, others.map((p) => empirePanel(snap, view, p, false, ui))) : null,
         revealStrip(snap, view),
-        mine ? empirePanel(snap, view, mine, true) : null,
-        snap.terminal ? null : decisionArea(session, snap, view, mine, parsed, mode, ui, rerender),
+        mine ? empirePanel(snap, view, mine, true, ui) : null,
+        decision ? decision.area : null,
         mine && Array.isArray(mine.hand) ? handArea(session, snap, view, mine, parsed, mode, ui, rerender) : null),
       h("aside", { class: "jd-side" }, logPanel(snap))));
+  return { table, bar: decision ? decision.bar : null };
 }
 
 function infoBar(snap, view) {
-  const bits = [
-    h("span", { class: "info-round", testid: "round" }, `Round ${view.round ?? "–"}${view.rounds_limit ? ` of ${view.rounds_limit}` : ""}`),
-    h("span", { class: "info-phase" }, phaseName(view.phase)),
-    h("span", { title: "Cards left in the draw deck" }, `Deck ${view.deck ?? "–"}`),
-    h("span", { title: "Cards in the discard pile" }, `Discard ${view.discard ?? "–"}`),
-    view.survey_teams_left !== undefined ? h("span", { title: "Survey Team cards left in the centre" }, `Survey Teams ${view.survey_teams_left}`) : null,
-    h("span", { class: "info-goal", title: "The game ends after the round in which anyone reaches 50 VP" }, "Goal: 50 VP"),
-  ];
-  const out = [h("div", { class: "info-bar", testid: "info-bar" }, bits)];
+  const out = [h("div", { class: "info-bar", testid: "info-bar" },
+    h("span", { class: "info-round", testid: "round" }, view.rounds_limit ? t("jdui.table.round_of", { n: view.round ?? "–", of: view.rounds_limit }) : t("jdui.table.round", { n: view.round ?? "–" })),
+    h("span", { class: "info-phase" }, t(`jdui.table.phase.${view.phase || "none"}`)),
+    h("span", {}, t("jdui.table.deck", { n: view.deck ?? "–" })),
+    h("span", {}, t("jdui.table.discard", { n: view.discard ?? "–" })),
+    view.survey_teams_left !== undefined ? h("span", {}, t("jdui.table.survey_left", { n: view.survey_teams_left })) : null,
+    h("span", { class: "info-goal" }, view.solo ? t("jdui.table.goal_solo") : t("jdui.table.goal"),
+      helpButton(t("jdui.table.goal_help_title"), view.solo ? t("jdui.table.goal_help_solo") : t("jdui.table.goal_help"), { key: "help:goal", testid: "help-goal" })))];
   if (view.campaign) {
     out.push(h("div", { class: "campaign" },
-      h("strong", {}, `Campaign game ${view.campaign.game}`),
+      h("strong", {}, t("jdui.table.campaign_game", { n: view.campaign.game ?? (view.campaign.used || []).length + 1 })),
       h("ul", {}, (view.campaign.conditions || []).map((c) => h("li", {
-        class: (view.campaign.used || []).includes(c.id) ? "used" : null, title: c.text,
-      }, `${c.name}: ${c.text}`)))));
+        class: (view.campaign.used || []).includes(c.id) ? "used" : null, key: c.id,
+      }, t("jdui.table.condition", { name: c.name, text: c.text }))))));
   }
   if (view.imaginary_empire) {
-    out.push(h("div", { class: "imaginary", title: "Solitaire: an imagined empire whose military equals the round number" },
-      `Imaginary empire: military ${view.imaginary_empire.military}`));
+    out.push(h("div", { class: "imaginary" }, t("jdui.table.imaginary", { n: view.imaginary_empire.military })));
   }
   return out;
 }
 
-function phaseName(phase) {
-  return {
-    opening: "Opening: keep 5 of 7", plan: "Choose what to place", pay: "Reveal and pay",
-    explore_discard: "Explore: discard", score_choice: "Scoring choices", hand_limit: "Hand limit",
-    campaign_tick: "Campaign", over: "Game over",
-  }[phase] || phase || "";
+function stat(label, value, testid) {
+  return h("span", { class: "stat", testid }, h("span", { class: "stat-label" }, label), h("span", { class: "stat-value" }, String(value ?? 0)));
 }
 
-function statPill(label, value, title, testid) {
-  return h("span", { class: "stat", title, testid }, h("span", { class: "stat-label" }, label), h("span", { class: "stat-value" }, String(value ?? 0)));
+function empireStats(p) {
+  return h("span", { class: "stats" },
+    stat(t("jdui.stat.vp"), p.vp, `vp-${p.seat}`),
+    p.vp_rate !== undefined ? stat(t("jdui.stat.vp_rate"), p.vp_rate) : null,
+    stat(t("jdui.stat.income"), p.income),
+    stat(t("jdui.stat.military"), p.military),
+    p.eyes !== undefined ? stat(t("jdui.stat.eyes"), p.eyes) : null,
+    stat(t("jdui.stat.hand"), p.hand_count, `hand-count-${p.seat}`),
+    p.owes ? stat(t("jdui.stat.owes"), p.owes) : null,
+    p.survey_team_used ? h("span", { class: "stat muted" }, t("jdui.stat.survey_used")) : null);
 }
 
-function empirePanel(snap, view, p, isMine) {
+function empirePanel(snap, view, p, isMine, ui) {
   const name = seatName(snap, p.seat);
   const kind = (snap.seats[p.seat] || {}).kind;
   const toMove = (snap.to_move || []).includes(p.seat);
-  const lastRound = view.round;
   const revealedIds = new Set();
   const rev = p.revealed || (view.last_reveal || [])[p.seat];
   if (rev) for (const k of ["dev", "world", "second_world"]) if (rev[k]) revealedIds.add(rev[k]);
   const empire = p.empire || [];
-  return h("section", {
-    class: ["empire", isMine ? "mine" : "opponent", toMove ? "to-move" : null],
-    testid: `empire-${p.seat}`,
-    "aria-label": `${name}'s empire`,
-  },
-  h("header", { class: "empire-head" },
+  const head = [
     h("span", { class: "empire-name", testid: `seat-name-${p.seat}` }, name),
-    kind && kind !== "human" ? h("span", { class: "bot-tag" }, `${kind} bot`) : null,
-    isMine ? h("span", { class: "you-tag" }, "you") : null,
-    p.status ? h("span", { class: `status status-${p.status}`, testid: `status-${p.seat}` }, STATUS_TEXT[p.status] || p.status) : null,
-    h("span", { class: "stats" },
-      statPill("VP", p.vp, "Victory points so far", `vp-${p.seat}`),
-      p.vp_rate !== undefined ? statPill("VP/round", p.vp_rate, "VP this empire scores each round") : null,
-      statPill("Income", p.income, "Cards drawn at income time"),
-      statPill("Military", p.military, "Military: conquers worlds with defense up to this"),
-      p.eyes !== undefined ? statPill("Eyes", p.eyes, "Explore icons in the empire") : null,
-      statPill("Hand", p.hand_count, "Cards in hand", `hand-count-${p.seat}`),
-      p.owes ? statPill("Owes", p.owes, "Cards still to discard") : null,
-      p.survey_team_used ? h("span", { class: "stat muted", title: "This player has used their Survey Team" }, "Survey Team used") : null)),
-  vpRace(p.vp),
-  h("div", { class: "tableau", testid: `tableau-${p.seat}` },
-    empire.length ? empire.map((c) => cardFace(GAME, c.id, {
-      type: c.card, small: !isMine, vpNow: c.vp, incomeNow: c.income,
-      testid: `tableau-card-${c.id}`,
-      extraClass: revealedIds.has(c.id) || c.round === lastRound ? "fresh" : null,
-    })) : h("p", { class: "empty-note" }, "No cards in this empire yet.")));
+    kind && kind !== "human" ? h("span", { class: "bot-tag" }, t(`seat.kind_tag.${kind}`)) : null,
+    isMine ? h("span", { class: "you-tag" }, t("jdui.table.you_tag")) : null,
+    p.status ? h("span", { class: `status status-${p.status}`, testid: `status-${p.seat}` }, t(`jdui.status.${p.status}`)) : null,
+    empireStats(p),
+  ];
+  const body = [
+    vpRace(p.vp, view.solo),
+    h("div", { class: "tableau", testid: `tableau-${p.seat}` },
+      empire.length ? empire.map((c) => cardFace(c.id, {
+        type: c.card, small: !isMine, vpNow: c.vp, incomeNow: c.income, key: c.id,
+        testid: `tableau-card-${c.id}`,
+        extraClass: revealedIds.has(c.id) || c.round === view.round ? "fresh" : null,
+      })) : h("p", { class: "empty-note" }, t("jdui.table.empty_empire"))),
+  ];
+  const cls = ["empire", isMine ? "mine" : "opponent", toMove ? "to-move" : null];
+  if (isMine) {
+    return h("section", { class: cls, testid: `empire-${p.seat}`, "aria-label": t("jdui.table.empire_of", { name }), key: `emp${p.seat}` },
+      h("header", { class: "empire-head" }, head), body);
+  }
+  // Opponents fold on small screens: the summary line keeps their name, status and numbers in view.
+  return h("details", {
+    class: cls, testid: `empire-${p.seat}`, key: `emp${p.seat}`, open: ui.openOpponents,
+    ontoggle: (e) => { ui.openOpponents = e.currentTarget.open; },
+  },
+  h("summary", { class: "empire-head" }, head),
+  body);
 }
 
-function vpRace(vp) {
-  const pct = Math.max(0, Math.min(100, ((vp || 0) / 50) * 100));
-  const fill = h("div", { class: "vp-race-fill" });
-  fill.style.width = `${pct}%`; // CSSOM, not a style attribute: allowed by a strict CSP
-  return h("div", { class: "vp-race", title: `${vp || 0} of 50 VP`, role: "progressbar", "aria-valuemin": "0", "aria-valuemax": "50", "aria-valuenow": String(vp || 0) },
-    fill);
+function vpRace(vp, solo) {
+  const goal = solo ? null : 50;
+  if (!goal) return null;
+  const pct = Math.max(0, Math.min(100, ((vp || 0) / goal) * 100));
+  return h("div", { class: "vp-race", role: "progressbar", "aria-label": t("jdui.table.vp_race", { n: vp || 0, goal }),
+    "aria-valuemin": "0", "aria-valuemax": String(goal), "aria-valuenow": String(vp || 0) },
+  h("div", { class: "vp-race-fill", style: { width: `${pct}%` } }));
 }
 
 /** What everyone placed in the reveal, on the table (not only in the log). */
@@ -142,65 +151,72 @@ function revealStrip(snap, view) {
   const current = (view.players || []).some((p) => p.revealed);
   const rows = (view.players || []).map((p) => ({ seat: p.seat, rev: p.revealed || (view.last_reveal || [])[p.seat] || null }));
   if (!rows.some((r) => r.rev)) return null;
-  return h("section", { class: "reveal", testid: "reveal", "aria-label": "Reveal" },
-    h("h3", {}, current ? "Revealed this round" : "Last reveal"),
-    h("div", { class: "reveal-row" }, rows.map(({ seat, rev }) => h("div", { class: "reveal-seat", testid: `reveal-${seat}` },
+  const how = (rev) => [
+    rev.how === "conquer" ? t("jdui.reveal.conquered") : rev.how === "contact" ? t("jdui.reveal.contact") : null,
+    rev.paid !== undefined && rev.paid !== null ? t("jdui.reveal.paid", { n: rev.paid }) : null,
+    rev.drew ? t("jdui.reveal.drew", { n: rev.drew }) : null,
+  ].filter(Boolean).join(" · ");
+  return h("section", { class: "reveal", testid: "reveal", "aria-labelledby": "reveal-title" },
+    h("h2", { id: "reveal-title", class: "section-title" }, current ? t("jdui.reveal.this_round") : t("jdui.reveal.last")),
+    h("div", { class: "reveal-row" }, rows.map(({ seat, rev }) => h("div", { class: "reveal-seat", testid: `reveal-${seat}`, key: seat },
       h("div", { class: "reveal-name" }, seatName(snap, seat)),
       !rev ? h("div", { class: "muted" }, "—")
-        : rev.explore ? h("div", { class: "reveal-explore" }, eyeIcon(), ` Explored${rev.drew ? `: drew ${rev.drew}` : ""}`)
+        : rev.explore ? h("div", { class: "reveal-explore" }, eyeIcon(), " ", rev.drew ? t("jdui.reveal.explored_drew", { n: rev.drew }) : t("jdui.reveal.explored"))
           : h("div", { class: "reveal-cards" },
-            [rev.dev, rev.world, rev.second_world].filter(Boolean).map((id) => cardFace(GAME, id, { small: true })),
-            !rev.dev && !rev.world ? h("span", { class: "muted" }, "nothing placed") : null,
-            h("div", { class: "reveal-meta" },
-              rev.how === "conquer" ? "conquered" : rev.how === "contact" ? "paid via Contact Specialist" : null,
-              rev.paid !== undefined && rev.paid !== null ? ` paid ${rev.paid}` : null,
-              rev.drew ? ` · drew ${rev.drew}` : null))))));
+            [rev.dev, rev.world, rev.second_world].filter(Boolean).map((id) => cardFace(id, { small: true, key: `rev${seat}-${id}`, testid: `reveal-card-${id}` })),
+            !rev.dev && !rev.world ? h("span", { class: "muted" }, t("jdui.reveal.nothing")) : null,
+            how(rev) ? h("div", { class: "reveal-meta" }, how(rev)) : null)))));
 }
 
 // ---------------------------------------------------------------------------------------------- decisions
 
 function decisionArea(session, snap, view, mine, parsed, mode, ui, rerender) {
   const d = snap.decision;
-  const box = (...children) => h("section", { class: "decision", testid: "decision", dataset: { mode } }, children);
+  const box = (...children) => h("section", { class: "decision", testid: "decision", dataset: { mode }, "aria-labelledby": "decision-prompt" }, children);
   if (session.thinking !== null && session.thinking !== undefined) {
-    return box(h("p", { class: "thinking", testid: "bot-thinking", role: "status" }, `${seatName(snap, session.thinking)} is thinking…`));
+    const text = t("game.thinking", { name: seatName(snap, session.thinking) });
+    return { area: box(h("p", { class: "thinking", testid: "bot-thinking", role: "status", id: "decision-prompt" }, text)), bar: { prompt: text } };
   }
   if (!d) {
     const waitingFor = (snap.to_move || []).filter((s) => s !== snap.viewer).map((s) => seatName(snap, s));
-    return box(h("p", { class: "waiting", testid: "waiting", role: "status" },
-      waitingFor.length ? `Waiting for ${waitingFor.join(", ")}…` : "Waiting…"), myPlan(mine));
+    const text = waitingFor.length ? t("game.waiting_for", { names: waitingFor.join(", ") }) : t("game.waiting");
+    return { area: box(h("p", { class: "waiting", testid: "waiting", role: "status", id: "decision-prompt" }, text), myPlan(mine)), bar: { prompt: text } };
   }
-  const head = h("h2", { class: "prompt", testid: "decision-prompt" }, d.prompt || "Your choice");
-  if (mode === "plan") return box(head, planControls(session, snap, view, mine, parsed, ui, rerender), allActions(session, d));
-  if (mode === "pay") return box(head, payControls(session, snap, view, mine, parsed, ui, rerender), allActions(session, d));
-  if (mode === "opening") return box(head, openingControls(session, snap, mine, parsed, ui, rerender), allActions(session, d));
-  return box(head, actionButtons(session, d.actions || []));
+  const promptNodes = d.prompt_msg ? textNodes(snap, d.prompt_msg, { where: "prompt" }) : [d.prompt || t("game.your_choice")];
+  const promptText = d.prompt_msg ? textString(snap, d.prompt_msg) : (d.prompt || t("game.your_choice"));
+  const head = h("h2", { class: "prompt", testid: "decision-prompt", id: "decision-prompt", tabindex: "-1", "data-autofocus": "1" }, promptNodes);
+  let picked = null;
+  if (mode === "plan") picked = planControls(session, snap, view, mine, parsed, ui, rerender);
+  else if (mode === "pay") picked = payControls(session, snap, view, mine, parsed, ui, rerender);
+  else if (mode === "opening") picked = openingControls(session, snap, mine, parsed, ui, rerender);
+  if (!picked) return { area: box(head, actionList(session, d.actions || [])), bar: { prompt: promptText } };
+  return {
+    area: box(head, picked.controls, allActions(session, d)),
+    bar: { prompt: promptText, label: picked.label, confirm: picked.confirm },
+  };
 }
 
 function myPlan(mine) {
   if (!mine || !mine.plan) return null;
   const p = mine.plan;
   const parts = [];
-  if (p.explore) parts.push("Explore");
-  if (p.dev) parts.push(p.dev === "survey" ? "Survey Team" : cardName(GAME, typeOf(p.dev)));
-  if (p.world) parts.push(cardName(GAME, typeOf(p.world)));
-  if (p.second_world || p.second) parts.push(cardName(GAME, typeOf(p.second_world || p.second)));
-  return parts.length ? h("p", { class: "my-plan", testid: "my-plan" }, `Your choice (face down): ${parts.join(" + ")}`) : null;
+  if (p.explore) parts.push(t("jdui.plan.explore"));
+  if (p.dev) parts.push(p.dev === "survey" ? t("jdui.plan.survey") : cardName(GAME, p.dev));
+  if (p.world) parts.push(cardName(GAME, p.world));
+  if (p.second_world || p.second) parts.push(cardName(GAME, p.second_world || p.second));
+  return parts.length ? h("p", { class: "my-plan", testid: "my-plan" }, t("jdui.plan.face_down", { what: parts.join(" + ") })) : null;
 }
 
-/** Every legal action as a labelled button, tucked away: the specialised pickers above cover normal play. */
+/** Every legal action as a labelled button, tucked away: the pickers above cover normal play. */
 function allActions(session, d) {
   return h("details", { class: "all-actions" },
-    h("summary", {}, `All ${(d.actions || []).length} legal actions`),
-    actionButtons(session, d.actions || []));
+    h("summary", {}, t("game.all_actions", { n: (d.actions || []).length })),
+    actionList(session, d.actions || []));
 }
 
-function confirmButton(session, enabled, label, onClick) {
-  return h("button", {
-    type: "button", class: "btn primary confirm", testid: "confirm", dataset: { hotkey: "Enter" },
-    disabled: !enabled || session.busy, onclick: onClick,
-    title: "Confirm (Enter)",
-  }, label);
+function labelOf(snap, act) {
+  if (!act) return "";
+  return act.msg ? textString(snap, act.msg) : (act.label || "");
 }
 
 // -- plan: explore, or development and/or world ------------------------------------------------------------
@@ -257,41 +273,43 @@ function planControls(session, snap, view, mine, parsed, ui, rerender) {
   }
 
   const summary = [];
-  if (sel.explore) summary.push(h("span", { class: "sel-chip" }, "Explore"));
-  if (sel.dev) summary.push(h("span", { class: "sel-chip sel-dev" }, sel.dev === "survey" ? "Survey Team" : cardName(GAME, typeOf(sel.dev))));
-  if (sel.world) summary.push(h("span", { class: "sel-chip sel-world" }, cardName(GAME, typeOf(sel.world))));
-  if (sel.second) summary.push(h("span", { class: "sel-chip sel-world" }, `2nd: ${cardName(GAME, typeOf(sel.second))}`));
+  if (sel.explore) summary.push(h("span", { class: "sel-chip", key: "x" }, t("jdui.plan.explore")));
+  if (sel.dev) summary.push(h("span", { class: "sel-chip sel-dev", key: "d" }, sel.dev === "survey" ? t("jdui.plan.survey") : cardName(GAME, sel.dev)));
+  if (sel.world) summary.push(h("span", { class: "sel-chip sel-world", key: "w" }, cardName(GAME, sel.world)));
+  if (sel.second) summary.push(h("span", { class: "sel-chip sel-world", key: "s" }, t("jdui.plan.second", { name: cardName(GAME, sel.second) })));
 
-  return h("div", { class: "plan" },
-    h("p", { class: "hint" }, "Pick a development and/or a world from your hand below, or explore. Alone, a development costs 1 less; a world alone draws 1 card after paying."),
+  const controls = h("div", { class: "plan" },
+    h("p", { class: "hint" }, t("jdui.plan.hint")),
     h("div", { class: "plan-buttons" },
       exploreAct ? h("button", {
         type: "button", class: ["btn", "explore-btn", sel.explore ? "on" : null], testid: "explore",
-        dataset: { hotkey: "e" }, "aria-pressed": String(Boolean(sel.explore)), disabled: session.busy,
-        title: "Explore (E)",
-        onclick: () => { ui.sel = { dev: null, world: null, second: null, explore: !sel.explore, variant: null }; rerender(); },
-      }, eyeIcon(), " Explore",
-      preview ? h("span", { class: "explore-preview", testid: "explore-preview" }, ` — draw ${preview.draw}, then discard ${preview.discard} (net +${preview.draw - preview.discard} cards)`) : null) : null,
+        dataset: { hotkey: "e" }, "aria-pressed": String(Boolean(sel.explore)),
+        "aria-keyshortcuts": "E",
+        onclick: () => { if (session.busy) return; ui.sel = { dev: null, world: null, second: null, explore: !sel.explore, variant: null }; rerender(); },
+      }, eyeIcon(), " ", t("jdui.plan.explore"),
+      preview ? h("span", { class: "explore-preview", testid: "explore-preview" }, " ", t("jdui.plan.explore_preview", { draw: preview.draw, discard: preview.discard, net: preview.draw - preview.discard })) : null) : null,
       surveyOk ? h("button", {
         type: "button", class: ["btn", "survey-btn", sel.dev === "survey" ? "on" : null], testid: "survey",
-        "aria-pressed": String(sel.dev === "survey"), disabled: session.busy,
-        title: "Use your once-per-game Survey Team as this round's development (costs 1, free when placed alone)",
-        onclick: () => { sel.explore = false; sel.variant = null; sel.dev = sel.dev === "survey" ? null : "survey"; rerender(); },
-      }, "Survey Team", militaryIcon(1)) : null,
+        "aria-pressed": String(sel.dev === "survey"),
+        onclick: () => { if (session.busy) return; sel.explore = false; sel.variant = null; sel.dev = sel.dev === "survey" ? null : "survey"; rerender(); },
+      }, t("jdui.plan.survey"), " ", militaryIcon(1)) : null,
+      surveyOk ? helpButton(t("jdui.plan.survey"), t("jdui.plan.survey_help"), { key: "help:survey", testid: "help-survey" }) : null,
       (sel.dev || sel.world || sel.explore) ? h("button", {
         type: "button", class: "btn ghost", testid: "clear-selection",
         onclick: () => { ui.sel = null; rerender(); },
-      }, "Clear") : null),
-    h("div", { class: "selection", testid: "selection" }, summary.length ? summary : h("span", { class: "muted" }, "Nothing selected yet.")),
-    candidates.length > 1 ? h("div", { class: "variants", role: "radiogroup", "aria-label": "How to place" },
-      candidates.map((c, i) => h("label", { class: "variant" },
-        h("input", { type: "radio", name: "variant", testid: `variant-${i}`, checked: chosen && c.a === chosen.a,
+      }, t("jdui.plan.clear")) : null),
+    h("div", { class: "selection", testid: "selection", "aria-live": "polite" }, summary.length ? summary : h("span", { class: "muted" }, t("jdui.plan.nothing"))),
+    candidates.length > 1 ? h("div", { class: "variants", role: "radiogroup", "aria-label": t("jdui.plan.how") },
+      candidates.map((c, i) => h("label", { class: "variant", key: c.a },
+        h("input", { type: "radio", name: "variant", testid: `variant-${i}`, checked: Boolean(chosen && c.a === chosen.a),
           onchange: () => { sel.variant = c.a; rerender(); } }),
-        " ", c.label || c.a))) : null,
-    (sel.dev || sel.world) && !chosen ? h("p", { class: "warn", testid: "no-match" }, "That combination cannot be placed this round.") : null,
-    h("div", { class: "confirm-row" },
-      h("div", { class: "action-label", testid: "action-label" }, chosen ? (chosen.label || chosen.a) : ""),
-      confirmButton(session, Boolean(chosen), "Confirm", () => chosen && session.submit(chosen.a))));
+        " ", labelOf(snap, c)))) : null,
+    (sel.dev || sel.world) && !chosen ? h("p", { class: "warn", testid: "no-match" }, t("jdui.plan.no_match")) : null);
+  return {
+    controls,
+    label: chosen ? labelOf(snap, chosen) : "",
+    confirm: { enabled: Boolean(chosen), text: t("game.confirm"), run: () => chosen && session.submit(chosen.a) },
+  };
 }
 
 // -- payment, explore discards and the hand limit (all `pay card=<id>`) -------------------------------------
@@ -300,28 +318,29 @@ function payControls(session, snap, view, mine, parsed, ui, rerender) {
   const hand = (mine && mine.hand) || [];
   const ids = payableIds(parsed, hand);
   const owes = mine && Number.isFinite(mine.owes) && mine.owes > 0 ? Math.min(mine.owes, ids.length) : 1;
+  const reason = (mine && mine.owe_reason) || "pay";
   if (!ui.pay) {
-    ui.pay = new Set(suggestPayment(GAME, ids, owes));
+    ui.pay = new Set(suggestPayment(ids, owes));
     ui.suggested = new Set(ui.pay);
   }
   const n = ui.pay.size;
-  const why = {
-    explore_discard: `Explore: choose ${owes} card${owes === 1 ? "" : "s"} to discard from your whole hand.`,
-    hand_limit: `Hand limit is 10: discard ${owes} card${owes === 1 ? "" : "s"}.`,
-  }[view.phase] || `Pay ${owes} card${owes === 1 ? "" : "s"} from your hand.`;
   const isSuggestion = n === ui.suggested.size && [...ui.pay].every((x) => ui.suggested.has(x));
-  return h("div", { class: "pay" },
-    h("p", { class: "hint", testid: "pay-hint" }, why, " ",
-      isSuggestion ? "The cheapest cards are pre-selected; click cards to change." : "Click cards to change the selection."),
-    h("div", { class: "pay-count", testid: "pay-count" }, `Selected ${n} of ${owes}`),
+  const controls = h("div", { class: "pay" },
+    h("p", { class: "hint", testid: "pay-hint" }, t(`jdui.pay.why.${reason}`, { n: owes }), " ",
+      isSuggestion ? t("jdui.pay.suggested") : t("jdui.pay.click_to_change")),
+    h("div", { class: "pay-count", testid: "pay-count", "aria-live": "polite" }, t("jdui.pay.selected", { n, of: owes })),
     h("div", { class: "confirm-row" },
-      h("button", { type: "button", class: "btn ghost", testid: "pay-suggest", onclick: () => { ui.pay = new Set(ui.suggested); rerender(); } }, "Suggest cheapest"),
-      confirmButton(session, n === owes, `Discard ${n}`, () => {
-        const acts = hand.filter((id) => ui.pay.has(id)).concat([...ui.pay].filter((id) => !hand.includes(id)))
-          .map((id) => payActionFor(parsed, id)).filter(Boolean);
-        if (acts.length === 1) session.submit(acts[0]);
-        else session.submitMany(acts);
-      })));
+      h("button", { type: "button", class: "btn ghost", testid: "pay-suggest", onclick: () => { ui.pay = new Set(ui.suggested); rerender(); } }, t("jdui.pay.suggest"))));
+  const acts = () => hand.filter((id) => ui.pay.has(id)).concat([...ui.pay].filter((id) => !hand.includes(id)))
+    .map((id) => payActionFor(parsed, id)).filter(Boolean);
+  return {
+    controls,
+    label: t(`jdui.pay.label.${reason}`, { n }),
+    confirm: {
+      enabled: n === owes, text: t("jdui.pay.confirm", { n }),
+      run: () => { const a = acts(); if (a.length === 1) session.submit(a[0]); else session.submitMany(a); },
+    },
+  };
 }
 
 // -- opening: keep 5 of 7 ----------------------------------------------------------------------------------
@@ -332,15 +351,17 @@ function openingControls(session, snap, mine, parsed, ui, rerender) {
   if (!ui.discard) {
     const ids = [...new Set(keeps.flatMap((k) => k.discard))];
     const hand = ((mine && mine.hand) || []).filter((id) => ids.includes(id));
-    ui.discard = new Set(suggestPayment(GAME, hand.length ? hand : ids, need));
+    ui.discard = new Set(suggestPayment(hand.length ? hand : ids, need));
   }
   const chosen = keeps.find((k) => sameSet(k.discard, [...ui.discard])) || null;
-  return h("div", { class: "opening" },
-    h("p", { class: "hint" }, `Choose ${need} cards to discard; you keep the rest. A suggestion is pre-selected.`),
-    h("div", { class: "pay-count", testid: "pay-count" }, `Discarding ${ui.discard.size} of ${need}`),
-    h("div", { class: "confirm-row" },
-      h("div", { class: "action-label", testid: "action-label" }, chosen ? (chosen.label || chosen.a) : ""),
-      confirmButton(session, Boolean(chosen), "Keep the rest", () => chosen && session.submit(chosen.a))));
+  const controls = h("div", { class: "opening" },
+    h("p", { class: "hint" }, t("jdui.opening.hint", { n: need })),
+    h("div", { class: "pay-count", testid: "pay-count", "aria-live": "polite" }, t("jdui.opening.count", { n: ui.discard.size, of: need })));
+  return {
+    controls,
+    label: chosen ? labelOf(snap, chosen) : "",
+    confirm: { enabled: Boolean(chosen), text: t("jdui.opening.confirm"), run: () => chosen && session.submit(chosen.a) },
+  };
 }
 
 // -- the hand ------------------------------------------------------------------------------------------------
@@ -348,46 +369,44 @@ function openingControls(session, snap, mine, parsed, ui, rerender) {
 function handArea(session, snap, view, mine, parsed, mode, ui, rerender) {
   const info = new Map((view.hand_info || []).map((r) => [r.id, r]));
   const hand = mine.hand || [];
+  const fresh = new Set(mine.hand_new || []);
   let clickable = new Set();
   let selected = new Set();
-  let onClick = null;
-  let label = "Your hand";
+  let onSelect = null;
+  let label = t("jdui.hand.title");
   if (mode === "plan") {
     const { devs, worlds, seconds } = planRoles(parsed);
     clickable = new Set([...devs, ...worlds, ...seconds]);
     const sel = ui.sel || {};
     selected = new Set([sel.dev, sel.world, sel.second].filter(Boolean));
-    onClick = (id) => { ui.sel = ui.sel || { dev: null, world: null, second: null, explore: false, variant: null }; togglePlanCard(parsed, ui.sel, id); rerender(); };
+    onSelect = (id) => { ui.sel = ui.sel || { dev: null, world: null, second: null, explore: false, variant: null }; togglePlanCard(parsed, ui.sel, id); rerender(); };
   } else if (mode === "pay") {
     clickable = new Set(payableIds(parsed, hand));
     selected = ui.pay || new Set();
-    label = view.phase === "pay" ? "Your hand — selected cards are discarded as payment" : "Your hand — selected cards are discarded";
-    onClick = (id) => { if (ui.pay.has(id)) ui.pay.delete(id); else ui.pay.add(id); rerender(); };
+    label = t(`jdui.hand.title_${(mine && mine.owe_reason) || "pay"}`);
+    onSelect = (id) => { if (ui.pay.has(id)) ui.pay.delete(id); else ui.pay.add(id); rerender(); };
   } else if (mode === "opening") {
-    const keeps = parsed.filter((a) => a.verb === "keep");
-    clickable = new Set(keeps.flatMap((k) => listParam(k.params.discard)));
+    clickable = new Set(parsed.filter((a) => a.verb === "keep").flatMap((k) => listParam(k.params.discard)));
     selected = ui.discard || new Set();
-    label = "Your opening hand — selected cards are discarded";
-    onClick = (id) => {
-      if (ui.discard.has(id)) ui.discard.delete(id);
-      else ui.discard.add(id);
-      rerender();
-    };
+    label = t("jdui.hand.title_opening");
+    onSelect = (id) => { if (ui.discard.has(id)) ui.discard.delete(id); else ui.discard.add(id); rerender(); };
   }
-  return h("section", { class: ["hand", `hand-${mode}`], testid: "hand", "aria-label": "Your hand" },
-    h("h3", {}, label, h("span", { class: "muted" }, ` (${hand.length})`)),
+  return h("section", { class: ["hand", `hand-${mode}`], testid: "hand", "aria-labelledby": "hand-title" },
+    h("h2", { class: "section-title", id: "hand-title" }, label, h("span", { class: "muted" }, ` (${hand.length})`)),
     h("div", { class: "hand-cards" }, hand.map((id) => {
       const row = info.get(id) || {};
-      const can = clickable.has(id) && !session.busy;
+      const can = clickable.has(id);
       const unplayable = mode === "plan" && (row.playable === false || !clickable.has(id));
-      return cardFace(GAME, id, {
-        type: row.card || typeOf(id),
+      const reason = unplayable ? (row.reason_msg ? textString(snap, row.reason_msg) : (row.reason || t("jdui.hand.not_now"))) : null;
+      return cardFace(id, {
+        type: row.card || typeOf(GAME, id), key: id,
         testid: `hand-card-${id}`,
         selected: selected.has(id),
-        disabled: unplayable,
-        reason: unplayable ? (row.reason || (mode === "plan" ? "not playable now" : null)) : null,
+        disabled: unplayable || !can,
+        reason,
+        isNew: fresh.has(id),
         costLine: costLine(row),
-        onClick: onClick && can ? () => onClick(id) : null,
+        onSelect: onSelect && can ? () => { if (!session.busy) onSelect(id); } : (onSelect ? () => {} : null),
         extraClass: mode === "pay" || mode === "opening" ? (selected.has(id) ? "discarding" : null) : null,
       });
     })));
@@ -396,84 +415,10 @@ function handArea(session, snap, view, mine, parsed, mode, ui, rerender) {
 function costLine(row) {
   if (!row) return null;
   if (row.cost_alone !== undefined && row.cost_alone !== null) {
-    const bits = [`Pay ${row.cost_alone}`];
-    if (row.cost_with_world !== undefined && row.cost_with_world !== null && row.cost_with_world !== row.cost_alone) bits.push(`${row.cost_with_world} with a world`);
-    if (row.cost_with_dev !== undefined && row.cost_with_dev !== null && row.cost_with_dev !== row.cost_alone) bits.push(`${row.cost_with_dev} with a dev`);
+    const bits = [t("jdui.hand.pay", { n: row.cost_alone })];
+    if (row.cost_with_world !== undefined && row.cost_with_world !== null && row.cost_with_world !== row.cost_alone) bits.push(t("jdui.hand.with_world", { n: row.cost_with_world }));
     return bits.join(" · ");
   }
-  if (row.defense !== undefined && row.defense !== null) {
-    return `Conquer: defense ${row.defense} vs your ${row.military ?? 0}`;
-  }
+  if (row.defense !== undefined && row.defense !== null) return t("jdui.hand.conquer", { defense: row.defense, military: row.military ?? 0 });
   return null;
-}
-
-// -- end screen --------------------------------------------------------------------------------------------
-
-const TIEBREAK_TEXT = {
-  vp: "Decided by most VP.",
-  cards_in_hand: "Tied on VP — decided by most cards in hand.",
-  income: "Tied on VP and cards in hand — decided by highest income.",
-  shared: "Tied on VP, cards in hand and income — the tied players share the win.",
-  solo: "Solitaire: 7 rounds; a win needs the target VP (in the campaign, a victory condition not used before).",
-};
-
-export function tiebreakText(tb) {
-  return TIEBREAK_TEXT[tb] || (tb ? `Decided by: ${tb}` : "");
-}
-
-// The solo campaign's progress lives in the game options (campaign_used), so saves carry it with no other store.
-function campaignPanel(snap, out, onCampaignNext) {
-  const camp = snap.view && snap.view.campaign;
-  if (!camp) return null;
-  const used = (camp.used || []).slice();
-  const ticked = out.details && out.details.campaign ? out.details.campaign.ticked : null;
-  const names = Object.fromEntries((camp.conditions || []).map((c) => [c.id, c.name]));
-  const done = ticked ? [...used, ticked] : used;
-  const total = (camp.conditions || []).length || 4;
-  const game = used.length + 1;
-  let status;
-  let next = null;
-  if (!ticked) {
-    status = `Campaign lost in game ${game} of ${total}: no unused victory condition was met.`;
-    next = h("button", { type: "button", class: "btn primary", testid: "campaign-restart",
-      onclick: () => onCampaignNext("") }, "Start a new campaign");
-  } else if (done.length >= total) {
-    status = `Campaign won! All ${total} victory conditions met in ${total} games in a row.`;
-  } else {
-    status = `Game ${game} of ${total} won: ${names[ticked] || ticked} ticked off.`;
-    next = h("button", { type: "button", class: "btn primary", testid: "campaign-next",
-      onclick: () => onCampaignNext(done.join(",")) }, `Next campaign game (${game + 1} of ${total})`);
-  }
-  return h("div", { class: "campaign-progress", testid: "campaign-progress" },
-    h("p", { testid: "campaign-status" }, status),
-    h("ul", {}, (camp.conditions || []).map((c) => h("li", { class: done.includes(c.id) ? "done" : null, title: c.text },
-      done.includes(c.id) ? "✔ " : "☐ ", `${c.name}: ${c.text}`))),
-    next);
-}
-
-export function endScreen(session, { onHome, onNewSame, onCampaignNext }) {
-  const snap = session.snapshot;
-  const out = snap.outcome || {};
-  const players = (snap.view && snap.view.players) || [];
-  const winners = new Set(out.winners || []);
-  const rows = (snap.seats || []).map((s, i) => {
-    const p = players.find((x) => x.seat === i) || {};
-    return { seat: i, score: (out.scores || [])[i], hand: p.hand_count, income: p.income };
-  }).sort((a, b) => (b.score ?? 0) - (a.score ?? 0) || (b.hand ?? 0) - (a.hand ?? 0) || (b.income ?? 0) - (a.income ?? 0));
-  const names = [...winners].map((s) => seatName(snap, s));
-  return h("section", { class: "end-screen", testid: "end-screen", role: "dialog", "aria-label": "Game over" },
-    h("h2", {}, "Game over"),
-    h("p", { class: "winner", testid: "winner" }, names.length > 1 ? `Shared win: ${names.join(" and ")}` : `${names[0] ?? "Nobody"} wins!`),
-    h("p", { class: "tiebreak", testid: "tiebreak" }, tiebreakText(out.tiebreak)),
-    campaignPanel(snap, out, onCampaignNext || (() => {})),
-    h("table", { class: "scores", testid: "scores" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "VP"), h("th", {}, "Cards in hand"), h("th", {}, "Income"))),
-      h("tbody", {}, rows.map((r) => h("tr", { class: winners.has(r.seat) ? "win" : null },
-        h("td", {}, winners.has(r.seat) ? "★ " : "", seatName(snap, r.seat)),
-        h("td", { testid: `score-${r.seat}` }, String(r.score ?? "–")),
-        h("td", {}, String(r.hand ?? "–")),
-        h("td", {}, String(r.income ?? "–")))))),
-    h("div", { class: "end-buttons" },
-      h("button", { type: "button", class: "btn primary", testid: "end-new-game", onclick: onNewSame }, "Play again"),
-      h("button", { type: "button", class: "btn", testid: "end-home", onclick: onHome }, "Home")));
 }

@@ -1,4 +1,7 @@
-// Keyboard shortcuts: E explore, Enter confirm, U undo. Buttons opt in with data-hotkey.
+// Keyboard shortcuts: E explore, Enter confirm (also on a focused card, where Space selects), U undo, I card text
+// (on a focused card). Buttons opt in with data-hotkey.
+import { popoverOpen } from "./popover.js";
+
 function typing(target) {
   if (!target || !target.closest) return false;
   return Boolean(target.closest("input, select, textarea, [contenteditable=''], [contenteditable='true']"));
@@ -13,10 +16,11 @@ function press(hotkey) {
 
 export function installKeyboard() {
   document.addEventListener("keydown", (ev) => {
-    if (ev.ctrlKey || ev.metaKey || ev.altKey || typing(ev.target)) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || typing(ev.target) || popoverOpen()) return;
     if (ev.key === "Enter") {
-      // A focused button already handles Enter itself.
-      if (ev.target && ev.target.closest && ev.target.closest("button, summary, a, label")) return;
+      // On a card, Space selects it and Enter confirms; any other focused control handles Enter itself.
+      const onCard = ev.target && ev.target.closest && ev.target.closest(".card-hit");
+      if (!onCard && ev.target && ev.target.closest && ev.target.closest("button, summary, a, label, [role=log]")) return;
       if (press("Enter")) ev.preventDefault();
     } else if (ev.key === "e" || ev.key === "E") {
       if (press("e")) ev.preventDefault();

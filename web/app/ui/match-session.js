@@ -1,8 +1,9 @@
-// One running match: talks to the engine, runs bot seats, switches the viewer between human seats
-// (with a hand-off screen in hot-seat games), autosaves after every action, and notifies the page.
+// One running match: talks to the engine, runs bot seats, switches the viewer between human seats (with a hand-off
+// screen in hot-seat games), autosaves after every action under the match's own id, and notices when another tab
+// moved the same match on (then it stops writing and asks the player to reload or keep a copy).
 import { call, EngineError } from "./engine-api.js";
-import { writeAutosave, clearAutosave, StorageFullError } from "../storage.js";
-import { seatName } from "./log-view.js";
+import { saveMatch, newId, ConflictError, StorageFullError } from "../store.js";
+import { seatName } from "./text.js";
 
 // Pauses between bot moves, so they are visible and the page paints in between. "?pace=MS" in the address sets
 // both (0: as fast as the engine goes, for long all-bot games and tests).
@@ -10,23 +11,38 @@ const PACE = Number.parseInt(new URLSearchParams(globalThis.location ? location.
 const BOT_PAUSE_MS = Number.isFinite(PACE) && PACE >= 0 ? PACE : 120;
 const SPECTATOR_PAUSE_MS = Number.isFinite(PACE) && PACE >= 0 ? PACE : 350;
 const FAST = PACE === 0;
+// Moves replayed per engine call while loading ("?loadchunk=N" for tests; progress is drawn between calls).
+const CHUNK = Number.parseInt(new URLSearchParams(globalThis.location ? location.search : "").get("loadchunk") ?? "", 10);
+const LOAD_CHUNK = Number.isFinite(CHUNK) && CHUNK >= 1 && CHUNK <= 5000 ? CHUNK : 200;
+// "?loaddelay=MS" waits between chunks (tests use it to see the progress screen on a short save).
+const LOAD_DELAY = Number.parseInt(new URLSearchParams(globalThis.location ? location.search : "").get("loaddelay") ?? "", 10) || 0;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+export class LoadCancelled extends Error {
+  constructor() { super("cancelled"); this.name = "LoadCancelled"; }
+}
+
 export class MatchSession {
-  constructor({ onChange, onError, onNotice, gameName }) {
+  constructor({ onChange, onError, onStale, gameName }) {
     this.onChange = onChange;
     this.onError = onError;
-    this.onNotice = onNotice || (() => {});
+    this.onStale = onStale || (() => {});
     this.gameName = gameName || "";
     this.snapshot = null;
-    this.matchId = null;
+    this.matchId = null;       // the engine worker's id of this match
+    this.storeId = null;       // the autosave's id in local storage
+    this.rev = null;           // the autosave revision this tab last wrote or read
+    this.review = false;       // a finished game opened to look at: never written
+    this.stale = false;        // another tab moved this match on
     this.viewer = null;
     this.busy = false;
     this.thinking = null;      // seat of the bot currently thinking
     this.handoff = null;       // {seat, resolve} while the hand-off screen is up
+    this.switching = false;
     this.closed = false;
     this.ui = {};              // table-local selection state; tables reset it when the decision changes
+    this.focusHint = null;     // what should get focus after the next render ("decision", or a data-testid)
   }
 
   get seats() { return (this.snapshot && this.snapshot.seats) || []; }
@@ -44,18 +60,39 @@ export class MatchSession {
   async start(request) {
     const viewer = MatchSession.firstHuman(request.seats);
     const answer = await call({ ...request, op: "new_match", viewer });
+    this.storeId = newId();
+    this.rev = null;
     this.accept(answer, viewer);
     await this.autosave();
     await this.advance();
   }
 
-  async load(save) {
-    const answer = await call({ op: "load", save, viewer: null });
+  /**
+   * Load a save into the engine, replaying it in chunks (progress(at, total) after each), then show it.
+   * opts: {storeId, rev} to keep writing the same autosave; {review: true} for a finished game to look at;
+   * neither: a new match (a copy) with its own autosave.
+   */
+  async load(save, { storeId = null, rev = null, review = false, progress = () => {}, cancelled = () => false } = {}) {
+    const first = await call({ op: "load_start", save, viewer: null });
+    let answer = null;
+    for (;;) {
+      if (cancelled()) {
+        try { await call({ op: "load_cancel", loader: first.loader }); } catch { /* already gone */ }
+        throw new LoadCancelled();
+      }
+      answer = await call({ op: "load_step", loader: first.loader, entries: LOAD_CHUNK, viewer: null });
+      if (answer.done) break;
+      progress(answer.at, answer.total);
+      if (LOAD_DELAY) await sleep(Math.min(LOAD_DELAY, 2000));
+    }
     this.matchId = answer.match;
+    this.storeId = storeId || newId();
+    this.rev = storeId ? rev : null;
+    this.review = review || Boolean(answer.terminal && !storeId);
     const viewer = MatchSession.firstHuman(answer.seats || [], answer.to_move || []);
     const snap = viewer === null ? answer : await call({ op: "state", match: answer.match, viewer });
     this.accept(snap, viewer);
-    await this.autosave();
+    if (!storeId && !this.review) await this.autosave();
     await this.advance();
   }
 
@@ -81,12 +118,13 @@ export class MatchSession {
 
   async undo() {
     if (!this.snapshot || !this.snapshot.can_undo) return;
-    return this.act(() => call({ op: "undo", match: this.matchId, seat: this.viewer, viewer: this.viewer }), true);
+    return this.act(() => call({ op: "undo", match: this.matchId, seat: this.viewer, viewer: this.viewer }));
   }
 
-  async act(fn, isUndo = false) {
-    if (this.busy) return;
+  async act(fn) {
+    if (this.busy || this.stale || this.review) return;
     this.busy = true;
+    this.focusHint = "decision";
     this.changed();
     try {
       const snap = await fn();
@@ -105,14 +143,12 @@ export class MatchSession {
 
   /** Run bots while bot seats must move; then hand the screen to a human seat that must act. */
   async advance() {
+    if (this.review) { this.changed(); return; }
     this.busy = true;
     try {
-      for (let guard = 0; guard < 5000 && !this.closed; guard++) {
+      for (let guard = 0; guard < 5000 && !this.closed && !this.stale; guard++) {
         const snap = this.snapshot;
-        if (snap.terminal) {
-          clearAutosave();
-          break;
-        }
+        if (snap.terminal) break;
         const toMove = snap.to_move || [];
         const bots = toMove.filter((s) => !this.isHuman(s));
         if (bots.length && FAST && bots.length === toMove.length) {
@@ -126,11 +162,12 @@ export class MatchSession {
         }
         if (bots.length) {
           for (const seat of bots) {
-            if (this.closed) return;
+            if (this.closed || this.stale) return;
             if (this.snapshot.terminal || !(this.snapshot.to_move || []).includes(seat)) continue;
             this.thinking = seat;
             this.changed();
             await sleep(this.humanSeats().length ? BOT_PAUSE_MS : SPECTATOR_PAUSE_MS);
+            if (this.closed || this.stale) return;
             const answer = await call({ op: "bot", match: this.matchId, seat, viewer: this.viewer });
             this.accept(answer);
             this.thinking = null;
@@ -158,6 +195,7 @@ export class MatchSession {
       this.thinking = null;
       this.switching = false;
       this.busy = false;
+      this.focusHint = this.focusHint || "decision";
       this.changed();
     }
   }
@@ -172,6 +210,7 @@ export class MatchSession {
     pending.resolve();
   }
 
+  /** What the saves list shows about this match. */
   meta() {
     const snap = this.snapshot || {};
     return {
@@ -181,6 +220,7 @@ export class MatchSession {
       kinds: this.seats.map((s) => s.kind),
       round: snap.view && snap.view.round !== undefined ? snap.view.round : null,
       terminal: Boolean(snap.terminal),
+      logLength: snap.log_length ?? null,
     };
   }
 
@@ -189,15 +229,36 @@ export class MatchSession {
     return answer.save;
   }
 
+  /** Write this match's autosave; on a conflict with another tab, stop and tell the page. */
   async autosave() {
+    if (!this.snapshot || this.review || this.stale || this.closed) return;
     try {
-      if (!this.snapshot || this.snapshot.terminal) return;
-      writeAutosave(await this.saveObject(), this.meta());
+      const meta = saveMatch(this.storeId, await this.saveObject(), this.meta(), this.rev);
+      this.rev = meta.rev;
     } catch (err) {
+      if (err instanceof ConflictError) { this.markStale(); return; }
       if (err instanceof StorageFullError) this.onError(err);
       else if (err instanceof EngineError) console.warn("autosave failed", err);
       else this.onError(err);
     }
+  }
+
+  /** Another tab wrote this match: stop writing until the player reloads or forks it. */
+  markStale() {
+    if (this.stale) return;
+    this.stale = true;
+    this.onStale(this);
+    this.changed();
+  }
+
+  /** Keep this tab's position as a new match (a copy); the other tab keeps the original. */
+  async fork() {
+    this.storeId = newId();
+    this.rev = null;
+    this.stale = false;
+    await this.autosave();
+    this.changed();
+    await this.advance();
   }
 
   async close() {

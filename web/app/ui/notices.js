@@ -1,20 +1,41 @@
-// Visible messages for the player (errors, confirmations). Text only, never HTML.
-import { h, clear } from "./dom.js";
+// Visible messages for the player (errors, confirmations), in their own live region outside the app's tree.
+// Text only, never HTML.
+import { t } from "../i18n.js";
 
 let region = null;
 
 export function mountNotices(parent) {
-  region = h("div", { class: "notices", testid: "notices", "aria-live": "assertive" });
+  region = document.createElement("div");
+  region.className = "notices";
+  region.dataset.testid = "notices";
+  region.setAttribute("aria-live", "assertive");
   parent.append(region);
   return region;
 }
 
 /** kind: "info" | "error" | "warn"; testid lets tests find particular messages (e.g. "storage-error"). */
 export function notify(text, { kind = "info", testid = "message", sticky = kind === "error", timeout = 6000 } = {}) {
-  if (!region) return;
-  const item = h("div", { class: `notice notice-${kind}`, testid, role: kind === "error" ? "alert" : "status", dataset: { kind } },
-    h("span", { class: "notice-text" }, String(text)),
-    h("button", { type: "button", class: "notice-close", "aria-label": "Dismiss message", testid: "notice-close", onclick: () => item.remove() }, "×"));
+  if (!region) return null;
+  const item = document.createElement("div");
+  item.className = `notice notice-${kind}`;
+  item.dataset.testid = testid;
+  item.dataset.kind = kind;
+  item.setAttribute("role", kind === "error" ? "alert" : "status");
+  const span = document.createElement("span");
+  span.className = "notice-text";
+  span.textContent = String(text);
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "notice-close";
+  close.dataset.testid = "notice-close";
+  close.setAttribute("aria-label", t("notice.dismiss"));
+  close.textContent = "×";
+  close.addEventListener("click", () => {
+    const next = item.nextElementSibling || item.previousElementSibling;
+    item.remove();
+    if (next) next.querySelector("button")?.focus();
+  });
+  item.append(span, close);
   region.append(item);
   while (region.children.length > 4) region.firstChild.remove();
   if (!sticky) setTimeout(() => item.remove(), timeout);
@@ -22,18 +43,22 @@ export function notify(text, { kind = "info", testid = "message", sticky = kind 
 }
 
 export function clearNotices() {
-  if (region) clear(region);
+  if (region) region.replaceChildren();
 }
 
 const LOAD_ERRORS = {
-  "save/invalid": "This file is not a valid saved game: it is damaged, or it was not made by this app.",
-  "save/incompatible_version": "This save comes from a newer (or otherwise incompatible) version of the app and cannot be opened here.",
-  "game/unknown": "This save is for a game this app does not have.",
-  "bridge/bad_request": "The save could not be read: the request was malformed.",
+  "save/invalid": "load.error.invalid",
+  "save/invalid_position": "load.error.invalid",
+  "save/incompatible_version": "load.error.incompatible",
+  "game/unknown": "load.error.unknown_game",
+  "bridge/bad_request": "load.error.bad_request",
+  "input/too_deep": "load.error.too_deep",
+  "input/too_large": "load.error.too_large",
 };
 
+/** A load or import error in words; the engine's detail (which names the first problem) follows in brackets. */
 export function loadErrorText(err) {
-  const base = LOAD_ERRORS[err && err.code];
-  if (base) return err.message && err.message !== base ? `${base} (${err.message})` : base;
-  return err && err.message ? `The save could not be loaded: ${err.message}` : "The save could not be loaded.";
+  const id = LOAD_ERRORS[err && err.code];
+  if (id) return err.message ? t("load.error.with_detail", { text: t(id), detail: err.message }) : t(id);
+  return err && err.message ? t("load.error.other", { detail: err.message }) : t("load.error.generic");
 }

@@ -1,5 +1,5 @@
 // Payment helpers: which cards may be paid, and the suggested cheapest set (lowest cost+VP value first).
-import { cardValue, typeOf } from "./catalog.js";
+import { cardValue } from "./jd-cards.js";
 
 /** ids the legal `pay card=<id>` actions allow, in hand order when the hand is known. */
 export function payableIds(parsedActions, hand = []) {
@@ -11,8 +11,8 @@ export function payableIds(parsedActions, hand = []) {
 }
 
 /** The `count` lowest-value ids (stable for equal values: later hand cards go first, keeping older plans intact). */
-export function suggestPayment(game, ids, count) {
-  const scored = ids.map((id, i) => ({ id, i, v: cardValue(game, typeOf(id)) }));
+export function suggestPayment(ids, count) {
+  const scored = ids.map((id, i) => ({ id, i, v: cardValue(id) }));
   scored.sort((a, b) => a.v - b.v || b.i - a.i);
   return scored.slice(0, Math.max(0, count)).map((s) => s.id);
 }

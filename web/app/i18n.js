@@ -1,0 +1,60 @@
+// The message catalog: every string a player sees comes from here, keyed by id, with {named} parameters.
+// build.py writes i18n/en.json from the page's own strings (web/app/i18n/ui.en.json) and the engine's texts
+// (labels, log lines, terms, card names and texts), so another language is one more data file.
+// An entry is a string, or {t, you?, subject?} for engine texts that have a second-person form.
+
+let messages = {};
+
+/** Load a language's catalog (English now). Resolves once t() can answer. */
+export async function loadMessages(lang = "en") {
+  const res = await fetch(new URL(`./i18n/${lang}.json`, import.meta.url));
+  if (!res.ok) throw new Error(`message catalog ${lang} not found (${res.status})`);
+  messages = await res.json();
+  return messages;
+}
+
+/** Install a catalog directly (tests, embeds). */
+export function setMessages(table) {
+  messages = table || {};
+}
+
+/** The raw entry for an id: a string, an engine entry object, or undefined. */
+export function entry(id) {
+  return messages[id];
+}
+
+export function has(id) {
+  return Object.prototype.hasOwnProperty.call(messages, id);
+}
+
+function templateOf(id) {
+  const e = messages[id];
+  if (typeof e === "string") return e;
+  if (e && typeof e === "object" && typeof e.t === "string") return e.t;
+  return null;
+}
+
+/** Fill {name} fields; {n|plural one|other} picks a form by a number. Unknown fields stay visible as {name}. */
+export function format(template, params = {}) {
+  return template.replace(/\{(\w+)(?:\|([^{}|]*)\|([^{}]*))?\}/g, (m, name, one, other) => {
+    if (!(name in params)) return m;
+    const v = params[name];
+    if (one !== undefined) return Number(v) === 1 ? one : other;
+    return String(v);
+  });
+}
+
+/** The text of a catalog id with its parameters. A missing id shows as the id itself, which tests catch. */
+export function t(id, params) {
+  const tpl = templateOf(id);
+  if (tpl === null) {
+    if (typeof console !== "undefined") console.warn("missing message", id);
+    return `⟨${id}⟩`;
+  }
+  return params ? format(tpl, params) : tpl;
+}
+
+/** Like t(), but null when the id is missing (for optional texts such as option help). */
+export function tMaybe(id, params) {
+  return templateOf(id) === null ? null : t(id, params);
+}

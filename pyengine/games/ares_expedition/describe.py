@@ -1,92 +1,99 @@
-"""Readable labels for actions ("Play Comet (21 M€)") and prompts for pending decisions."""
+"""Labels for actions ("Play Comet (21 M€)") and prompts for pending decisions, as catalog texts (messages.py)."""
 
 from __future__ import annotations
 
 from ...core.api import Action
+from ...core.text import Text, text
 from .cards import card
 from .effects import asking
+from .messages import phase_term
 from .model import Data
 from .playing import price
 from .rules import standard_cost
 
-PHASES = {1: "Development", 2: "Construction", 3: "Action", 4: "Production", 5: "Research"}
-STANDARD = {"heat_temp": "Convert {n} heat: raise the temperature", "plant_forest": "Convert {n} plants into a forest",
-            "buy_temp": "Buy a temperature step ({n} M€)", "buy_ocean": "Buy an ocean ({n} M€)",
-            "buy_forest": "Buy a forest ({n} M€)"}
+PHASES = (1, 2, 3, 4, 5)
 
-# Actions that name one card, and actions with a fixed label.
-CARD_LABELS = {"sell": "Sell {}", "discard": "Discard {}", "target": "On {}", "keep": "Keep {}",
-               "cycle": "Discard {} and draw", "free": "Play {} this way", "retrieve": "Take {} back"}
-FIXED_LABELS = {"done": "Done with this phase", "bonus_draw": "Draw 1 card (Construction bonus)", "stop": "Stop",
-                "skip": "Skip"}
-
-
-def _name(cid: str | None) -> str:
-    """Return a card's name."""
-    return str(card(cid)["name"]) if cid else "?"
+# Actions that name one card, and actions with a fixed label: kind -> message id.
+CARD_LABELS = {"sell": "ares.act.sell", "discard": "ares.act.discard", "target": "ares.act.target",
+               "keep": "ares.act.keep", "cycle": "ares.act.cycle", "free": "ares.act.free",
+               "retrieve": "ares.act.retrieve"}
+FIXED_LABELS = {"done": "ares.act.done", "bonus_draw": "ares.act.bonus_draw", "stop": "ares.act.stop",
+                "skip": "ares.act.skip"}
+# Stages where a seat decides without a question pending: stage -> (decision kind, prompt id).
+STAGE_PROMPTS = {"corp": ("corp", "ares.prompt.corp"), "plan": ("phase", "ares.prompt.plan"),
+                 "solo_order": ("dummy", "ares.prompt.solo_order"), "coop": ("take", "ares.prompt.coop"),
+                 "end": ("discard", "ares.prompt.end")}
 
 
-def describe(d: Data, seat: int, action: Action) -> str:
-    """Return a label for one of this seat's legal actions."""
+def _card(cid: str | None) -> tuple[str, str]:
+    """Return a card reference."""
+    return ("card", str(cid))
+
+
+def _int(value: str | None) -> int:
+    """Return an action parameter as a number."""
+    return int(value or 0)
+
+
+def describe_text(d: Data, seat: int, action: Action) -> Text:
+    """Return the label of one of this seat's legal actions.
+
+    Raises:
+        ValueError: an action kind this game never offers.
+    """
     k = action.kind
     c = action.get("card")
     if k == "corp":
-        return f"Keep {_name(action.get('pick'))}"
+        return text("ares.act.corp", card=_card(action.get("pick")))
     if k == "phase":
-        return f"Choose phase {PHASES[int(action.get('pick') or 0)]}"
+        return text("ares.act.phase", phase=phase_term(_int(action.get("pick"))))
     if k == "dummy":
-        return f"Virtual player plays {PHASES[int(action.get('pick') or 0)]} next"
+        return text("ares.act.dummy", phase=phase_term(_int(action.get("pick"))))
     if k == "take":
-        return "Take a cube (1 M€)" if action.get("item") == "cube" else "Take a marker (swap a card)"
+        return text("ares.act.take_cube" if action.get("item") == "cube" else "ares.act.take_marker")
     if k == "play":
         use = action.get("use")
         combo = tuple(use.split("+")) if use else ()
-        extra = f", using {', '.join(_name(u) for u in combo)}" if combo else ""
-        return f"Play {_name(c)} ({price(d, seat, card(str(c)), combo)} M€{extra})"
+        n = price(d, seat, card(str(c)), combo)
+        if combo:
+            return text("ares.act.play_using", card=_card(c), n=n, cards=("cards", list(combo)))
+        return text("ares.act.play", card=_card(c), n=n)
     if k in CARD_LABELS:
-        return CARD_LABELS[k].format(_name(c))
+        return text(CARD_LABELS[k], card=_card(c))
     if k in FIXED_LABELS:
-        return FIXED_LABELS[k]
+        return text(FIXED_LABELS[k])
     if k == "act":
         opt = action.get("option")
-        return f"Use {_name(c)}" + (f" (option {opt})" if opt else "")
+        return text("ares.act.use_option", card=_card(c), n=_int(opt)) if opt else text("ares.act.use", card=_card(c))
     if k == "std":
         kind = str(action.get("what"))
-        return STANDARD[kind].format(n=standard_cost(d["p"][seat], kind))
+        return text(f"ares.act.std.{kind}", n=standard_cost(d["p"][seat], kind))
     if k == "choose":
-        return f"Choose option {action.get('option')}"
+        return text("ares.act.choose", n=_int(action.get("option")))
     if k == "convert":
-        return f"Convert {action.get('n')}"
+        return text("ares.act.convert", n=_int(action.get("n")))
     if k == "pay":
-        return f"Pay {action.get('heat')} of it with heat"
+        return text("ares.act.pay_heat", n=_int(action.get("heat")))
     if k == "raise":
-        return f"Raise {action.get('param')}"
+        return text("ares.act.raise", param=("term", f"ares.term.param.{action.get('param')}"))
     if k == "swap":
-        return f"Give {_name(action.get('give'))}, take {_name(action.get('take'))}"
-    return str(action)
+        return text("ares.act.swap", give=_card(action.get("give")), take=_card(action.get("take")))
+    raise ValueError(f"no label for the action {action}")
 
 
-def prompt(d: Data, seat: int) -> tuple[str, str]:
+def prompt_text(d: Data, seat: int) -> tuple[str, Text]:
     """Return the kind and prompt of this seat's pending decision."""
     f = asking(d, seat)
     if f is not None:
         q = f["ask"]["q"]
-        src = f" ({_name(f['src'])})" if f["src"] else ""
-        return (q, {"choose": "Choose one", "target": "Choose a card", "remove_from": "Remove resources from",
-                    "keep": "Choose a card to keep", "discard": "Choose a card to discard",
-                    "cycle": "Discard a card to draw, or stop", "convert": "How many?",
-                    "pay_heat": "How much heat to pay with?", "play_card": "Play a card, or skip",
-                    "retrieve": "Take a red card back, or skip", "solo_raise": "Raise which parameter?",
-                    "swap": "Swap a card with your partner, or skip"}[q] + src)
+        if f["src"]:
+            return (q, text(f"ares.prompt.{q}_src", card=_card(f["src"])))
+        return (q, text(f"ares.prompt.{q}"))
     stage = d["stage"]
-    if stage == "corp":
-        return ("corp", "Choose your corporation")
-    if stage == "plan":
-        return ("phase", "Choose a phase card")
-    if stage == "solo_order":
-        return ("dummy", "Order the virtual player's last phase cards")
-    if stage == "coop":
-        return ("take", "Take a cube or a marker")
-    if stage == "end":
-        return ("discard", "Discard down to 10 cards (3 M€ each)")
-    return ("phase", f"Phase {PHASES.get(d['phase'], '?')}: act, then Done")
+    if stage in STAGE_PROMPTS:
+        kind, msg_id = STAGE_PROMPTS[stage]
+        return (kind, text(msg_id))
+    if d["phase"] in PHASES:
+        return ("phase", text("ares.prompt.phase", phase=phase_term(d["phase"])))
+    return ("phase", text("ares.prompt.act"))
+

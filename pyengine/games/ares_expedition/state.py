@@ -6,8 +6,10 @@ from ...core.api import JSON, Action, Message, Outcome
 from ...core.dictstate import DictState
 from ...core.errors import SaveFormatError
 from ...core.rng import Rng
-from .describe import describe as describe_action
-from .describe import prompt as decision_prompt
+from ...core.text import Text, english
+from .describe import describe_text as describe_action_text
+from .describe import prompt_text as decision_prompt_text
+from .messages import log_message
 from .model import STATE_FORMAT, STATE_KEYS, Data, copy_state
 from .rules import apply_action, legal_actions, to_move
 from .scoring import outcome as scoring_outcome
@@ -72,13 +74,16 @@ class AresState(DictState):
         return type(self)(self.game, d)
 
     def messages(self) -> list[Message]:
-        """Return the log as typed messages."""
-        return [Message(t, tuple((k, (next(iter(v)), next(iter(v.values())))) for k, v in args.items()))
-                for t, args in entries(self.d)]
+        """Return the log as typed messages, each with its catalog id (the stored lines stay as they are)."""
+        return [log_message(t, args) for t, args in entries(self.d)]
+
+    def describe_text(self, seat: int, action: Action) -> Text:
+        """Return the label of one of this seat's actions as a catalog text."""
+        return describe_action_text(self.d, seat, action)
 
     def describe(self, seat: int, action: Action) -> str:
-        """Return a readable label for one of this seat's actions."""
-        return describe_action(self.d, seat, action)
+        """Return a readable label for one of this seat's actions (the English of ``describe_text``)."""
+        return english(self.describe_text(seat, action))
 
     def hint(self, seat: int, action: Action) -> str:
         """Return the full text of the card an action names (its tooltip), or ""."""
@@ -93,9 +98,14 @@ class AresState(DictState):
         except KeyError:
             return ""
 
+    def prompt_text(self, seat: int) -> Text:
+        """Return this seat's decision prompt as a catalog text."""
+        return decision_prompt_text(self.d, seat)[1]
+
     def decision_prompt(self, seat: int) -> tuple[str, str]:
-        """Return the kind and prompt of this seat's pending decision."""
-        return decision_prompt(self.d, seat)
+        """Return the kind and prompt of this seat's pending decision (the prompt is the English of ``prompt_text``)."""
+        kind, t = decision_prompt_text(self.d, seat)
+        return (kind, english(t))
 
     def locator(self) -> str:
         """Return where the game is, for error messages."""

@@ -9,13 +9,20 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.api import JSON
+from ...core.text import text
 from .cards import card
 from .cardtext import card_face
+from .messages import phase_list, phase_term
 from .model import PARAM_STEPS, Data, display_value, production, zone_of
 from .rules import forced_conversion, to_move
 from .scoring import breakdown
 
-PHASE_NAMES = {1: "Development", 2: "Construction", 3: "Action", 4: "Production", 5: "Research"}
+PHASES = (1, 2, 3, 4, 5)
+
+
+def _line(msg_id: str, **args: tuple[str, Any] | int) -> JSON:
+    """Return one summary text (a title, a line or a label) as the page renders it: Text JSON."""
+    return text(msg_id, **args).to_json()
 
 
 def _name(cid: str | None) -> str | None:
@@ -28,15 +35,16 @@ def _cards(ids: list[str]) -> list[dict[str, Any]]:
     return [{"id": c, "name": _name(c), "text": card_face(c)} for c in ids]
 
 
-def _count(n: int) -> str:
-    """Return "1 card" or "n cards"."""
-    return f"{n} card" + ("" if n == 1 else "s")
+def _sizes(hand: int, table: int) -> JSON:
+    """Return the "Hand: 1 card, tableau: 3 cards" line, singular or plural for each count."""
+    form = f"{'one' if hand == 1 else 'many'}_{'one' if table == 1 else 'many'}"
+    return _line(f"ares.summary.sizes.{form}", hand=hand, table=table)
 
 
-def _held(p: dict[str, Any], cid: str) -> str:
+def _held(p: dict[str, Any], cid: str) -> JSON:
     """Return what a card holds, e.g. "3 animals" or "1 microbe"."""
     n, kind = p["res"][cid], str(card(cid)["holds"])
-    return f"{n} {kind}" + ("" if n == 1 or kind == "science" else "s")
+    return _line(f"ares.summary.holds.{kind}.{'one' if n == 1 else 'many'}", n=n)
 
 
 def _card_groups(d: Data, seat: int, board: dict[str, Any]) -> list[dict[str, Any]]:
@@ -45,11 +53,11 @@ def _card_groups(d: Data, seat: int, board: dict[str, Any]) -> list[dict[str, An
     p = d["p"][seat]
     groups = []
     if board["corporation"]:
-        groups.append({"label": "Corporation", "cards": _cards([board["corporation"]])})
+        groups.append({"label": _line("ares.summary.group.corporation"), "cards": _cards([board["corporation"]])})
     if "hand" in board:
-        groups.append({"label": "Hand", "cards": board["hand"]})
-    groups.append({"label": "Tableau", "cards": [dict(c, note=_held(p, c["id"])) if c["id"] in p["res"] else c
-                                                 for c in board["table"]]})
+        groups.append({"label": _line("ares.summary.group.hand"), "cards": board["hand"]})
+    groups.append({"label": _line("ares.summary.group.tableau"),
+                   "cards": [dict(c, note=_held(p, c["id"])) if c["id"] in p["res"] else c for c in board["table"]]})
     return groups
 
 
@@ -61,16 +69,18 @@ def _player(d: Data, seat: int, viewer: int | None) -> dict[str, Any]:
     prod = production(p)
     vp = breakdown(p)
     corp_known = p["corp"] is not None and (own or d["stage"] != "corp")
-    lines = [] if corp_known else [f"Corporation: {'not chosen yet' if p['corp'] is None else 'chosen'}"]
+    lines = [] if corp_known else [
+        _line("ares.summary.corp_not_chosen" if p["corp"] is None else "ares.summary.corp_chosen")]
     lines += [
-        f"TR {p['tr']}, forests {p['forests']}, VP so far {vp['total']}",
-        f"M€ {p['mc']}, heat {p['heat']}, plants {p['plants']}; steel {p['steel']}, titanium {p['titanium']}",
-        f"Production: M€ {prod['mc']} (+TR {p['tr']}: {prod['mc'] + p['tr']} M€ a production phase), "
-        f"heat {prod['heat']}, plants {prod['plants']}, cards {prod['cards']}",
-        f"Hand: {_count(len(p['hand']))}, tableau: {_count(len(p['table']))}",
+        _line("ares.summary.score", tr=p["tr"], forests=p["forests"], vp=vp["total"]),
+        _line("ares.summary.stock", mc=p["mc"], heat=p["heat"], plants=p["plants"], steel=p["steel"],
+              titanium=p["titanium"]),
+        _line("ares.summary.production", mc=prod["mc"], tr=p["tr"], payout=prod["mc"] + p["tr"], heat=prod["heat"],
+              plants=prod["plants"], cards=prod["cards"]),
+        _sizes(len(p["hand"]), len(p["table"])),
     ]
     if p["pick"] is not None and revealed:
-        lines.append(f"Phase chosen: {PHASE_NAMES[p['pick']]}")
+        lines.append(_line("ares.summary.phase_chosen", phase=phase_term(p["pick"])))
     out: dict[str, Any] = {
         "seat": seat, "corporation": p["corp"] if corp_known else None, "tr": p["tr"], "forests": p["forests"],
         "mc": p["mc"], "heat": p["heat"], "plants": p["plants"], "steel": p["steel"], "titanium": p["titanium"],
@@ -95,22 +105,26 @@ def build_view(d: Data, seat: int | None) -> JSON:
     params = {k: {"steps": d["params"][k], "max": PARAM_STEPS[k], "shown": display_value(k, d["params"][k]),
                   "zone": zone_of(k, d["params"][k]) if k != "ocean" else None} for k in PARAM_STEPS}
     players = [_player(d, s, seat) for s in range(d["players"])]
-    table = [f"Round {d['round']}" + (f", phase {PHASE_NAMES[d['phase']]}" if d["phase"] else f" ({d['stage']})"),
-             "Temperature " + params["temperature"]["shown"] + f" ({params['temperature']['zone']}), oxygen "
-             + params["oxygen"]["shown"] + f" ({params['oxygen']['zone']}), oceans {d['params']['ocean']}/9",
-             f"Deck {len(d['deck'])} cards, discard {len(d['discard'])}"]
+    temp, oxy = params["temperature"], params["oxygen"]
+    table = [
+        _line("ares.summary.round_phase", n=d["round"], phase=phase_term(d["phase"])) if d["phase"]
+        else _line("ares.summary.round_stage", n=d["round"], stage=("term", f"ares.term.stage.{d['stage']}")),
+        _line("ares.summary.params", temperature=-30 + 2 * temp["steps"],
+              temperature_zone=("term", f"ares.term.zone.{temp['zone']}"), oxygen=oxy["steps"],
+              oxygen_zone=("term", f"ares.term.zone.{oxy['zone']}"), oceans=d["params"]["ocean"]),
+        _line("ares.summary.piles", deck=len(d["deck"]), discard=len(d["discard"]))]
     if d["phases"]:
-        table.append("Phases still to come: " + ", ".join(PHASE_NAMES[k] for k in d["phases"]))
+        table.append(phase_list("ares.summary.phases_to_come", list(d["phases"])).to_json())
     if d["solo"]:
         solo = d["solo"]
         ordered = solo["marker"] >= 5 and not solo["left"]  # the last rounds' order, once the player set it
-        to_come = list(solo["deck"]) if ordered else sorted(set(PHASE_NAMES) - set(solo["played"]))
-        table.append(f"Virtual player: marker {solo['marker']}, played this cycle "
-                     + (", ".join(PHASE_NAMES[k] for k in solo["played"]) or "none") + "; still to come"
-                     + (" in this order" if ordered else "") + ": "
-                     + (", ".join(PHASE_NAMES[k] for k in to_come) or "none"))
+        to_come = list(solo["deck"]) if ordered else sorted(set(PHASES) - set(solo["played"]))
+        table += [_line("ares.summary.virtual_marker", n=solo["marker"]),
+                  phase_list("ares.summary.virtual_played", list(solo["played"])).to_json(),
+                  phase_list("ares.summary.virtual_to_come_ordered" if ordered else "ares.summary.virtual_to_come",
+                             to_come).to_json()]
     if d["coop"]:
-        table.append(f"Pool: {d['coop']['cubes']} cubes, {d['coop']['markers']} markers")
+        table.append(_line("ares.summary.pool", cubes=d["coop"]["cubes"], markers=d["coop"]["markers"]))
     view: dict[str, Any] = {
         "game": "ares_expedition", "players": d["players"], "mode": d["mode"], "round": d["round"],
         "stage": d["stage"], "phase": d["phase"], "phases_left": list(d["phases"]), "params": params,
@@ -121,7 +135,8 @@ def build_view(d: Data, seat: int | None) -> JSON:
         "coop": None if not d["coop"] else {"cubes": d["coop"]["cubes"], "markers": d["coop"]["markers"]},
         "factions": players, "epoch": d["epoch"],
     }
-    view["summary"] = [{"title": "Mars", "lines": table}] + [
-        {"title": f"Seat {s + 1}" + (f": {_name(pl['corporation'])}" if pl["corporation"] else ""),
+    view["summary"] = [{"title": _line("ares.summary.mars"), "lines": table}] + [
+        {"title": _line("ares.summary.player_corp", seat=("player", s), card=("card", pl["corporation"]))
+         if pl["corporation"] else _line("ares.summary.player", seat=("player", s)),
          "lines": pl["lines"], "cards": _card_groups(d, s, pl)} for s, pl in enumerate(players)]
     return view

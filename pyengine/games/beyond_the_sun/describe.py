@@ -1,124 +1,126 @@
-"""Readable labels for actions ("Research a level-II tech in slot II-3") and prompts for pending choices."""
+"""Labels for actions ("Research a new tech in level-II slot 3") and prompts for pending choices, as catalog texts.
+
+``describe_text`` and ``prompt_text`` build a ``Text`` (an id from messages.py plus typed references: cards as card
+references the page can open, numbers as numbers, places and kinds of thing as terms); ``describe`` and ``prompt``
+are their English, so there is one source for both.
+"""
 
 from __future__ import annotations
 
 from ...core.api import Action
-from .abilities import SLOT_LEVEL, anytime
-from .cards import achievements, board, events, systems, techs
+from ...core.text import Text, english, text
+from .abilities import anytime
 from .effects import current
+from .messages import SPACES, STEP_PROMPTS, ability_ref, loc_ref, source_ref, term
 from .model import Data
 from .rules import space_info
 
-ROMAN = {1: "I", 2: "II", 3: "III", 4: "IIII"}
-LOC_NAMES = {"SOL": "Sol", "DEEP": "Deep Space"}
+FIXED = {"skip": "bts.act.skip", "stop": "bts.act.stop", "decline": "bts.act.decline", "accept": "bts.act.accept",
+         "pay": "bts.act.pay", "done": "bts.act.done", "end_turn": "bts.act.end_turn"}
+_TRADES = {"buy_population": "bts.act.trade_buy_population", "sell_population": "bts.act.trade_sell_population"}
 
 
-def loc_name(d: Data, loc: str) -> str:
-    """Return a location's name: Sol, Deep Space, a shipyard, or the system card in a slot."""
-    card = d["locs"].get(loc)
-    if card:
-        return f"{_card_name(card)} ({loc})"
-    for rec in board()["exploration"]["sides"][d["side"]]["locations"]:
-        if rec["id"] == loc:
-            return str(rec["name"])
-    return LOC_NAMES.get(loc, loc)
+def _move_text(d: Data, space: str) -> Text:
+    """Return the label of a pawn move: the action, where it is, which space, and its price before discounts."""
+    cost, _steps, surcharge, _label = space_info(d, space)
+    ore = cost.get("ore", 0) + surcharge
+    pop = cost.get("population", 0)
+    parts = space.split(".")
+    if parts[0] == "bs":
+        action, where = term("space", parts[1]), "basic"
+    elif parts[0] == "guild":
+        action, where = term("guild", parts[1]), "guild"
+    else:
+        action, where = ("card", d["slots"][parts[1]]["card"]), "tech"
+    args = {"action": action, "where": term("space_kind", where), "space": ("n", int(parts[-1]))}
+    if ore and pop:
+        return text("bts.act.move_ore_population", ore=ore, population=pop, **args)
+    if ore:
+        return text("bts.act.move_ore", ore=ore, **args)
+    if pop:
+        return text("bts.act.move_population", population=pop, **args)
+    return text("bts.act.move", **args)
 
 
-def _card_name(cid: str) -> str:
-    """Return any card's name by id (a dagger marks a project-designed stand-in)."""
-    for table in (techs(), systems(), events(), achievements()):
-        if cid in table:
-            return str(table[cid]["name"]) + (" \u2020" if table[cid]["origin"] == "stand-in" else "")
-    return cid
-
-
-def _slot_label(d: Data, slot: str) -> str:
-    """Return "<tech name> (slot II-3)" or "an unrevealed level-II tech in slot II-3"."""
+def _research_text(d: Data, slot: str) -> Text:
+    """Return "Research <tech> (level-II slot 3)", or "Research a new tech in level-II slot 3" when unrevealed."""
     card = d["slots"][slot]["card"]
     if card:
-        return f"{_card_name(card)} (slot {slot})"
-    return f"a new level-{ROMAN[SLOT_LEVEL[slot]]} tech in slot {slot}"
+        return text("bts.act.research", card=("card", card), slot=term("slot", slot))
+    return text("bts.act.research_new", slot=term("slot", slot))
+
+
+def describe_text(d: Data, seat: int, action: Action) -> Text | None:
+    """Return the label of one of this seat's legal actions as a catalog text (None for an unknown kind)."""
+    g = action.get
+    k = action.kind
+    if k in FIXED:
+        return text(FIXED[k])
+    if k == "move":
+        return _move_text(d, str(g("space")))
+    if k == "research":
+        return _research_text(d, str(g("slot")))
+    if k == "tech_type":
+        return text("bts.act.tech_type", type=term("tech_type", g("type")))
+    if k == "keep":
+        return text("bts.act.keep", card=("card", str(g("card"))))
+    if k == "build":
+        return text("bts.act.build", at=loc_ref(d, str(g("at"))))
+    if k in ("jump", "upgrade", "retire"):
+        args = {"level": ("n", int(str(g("level")))), "at": loc_ref(d, str(g("at")))}
+        if k == "jump":
+            args["to"] = loc_ref(d, str(g("to")))
+        return text(f"bts.act.{k}", **args)
+    if k == "colonize":
+        return text("bts.act.colonize", system=loc_ref(d, str(g("system"))))
+    if k == "settle":
+        return text("bts.act.settle", level=int(str(g("level"))))
+    if k == "basic" and str(g("row")) in SPACES:
+        return text("bts.act.basic", action=term("space", g("row")))
+    if k == "produce" and g("what") in ("growth", "ore", "trade"):
+        return text(f"bts.act.produce_{g('what')}")
+    if k == "trade":
+        what = str(g("what"))
+        if what in _TRADES:
+            return text(_TRADES[what])
+        return text("bts.act.trade_retire", level=int(str(g("level"))), at=loc_ref(d, str(g("at"))))
+    if k == "claim":
+        return text("bts.act.claim", card=("card", str(g("achievement"))))
+    if k == "star":
+        return text("bts.act.star", card=("card", str(g("achievement"))))
+    if k == "guild":
+        return text("bts.act.guild", guild=term("guild", g("id")))
+    if k == "automate":
+        return text("bts.act.automate", track=term("disc", g("track")))
+    if k == "option":
+        return text("bts.act.option", n=int(str(g("n"))) + 1)
+    if k == "ability":
+        ab = next((a for a in anytime(d, seat) if a["id"] == g("id")), None)
+        if ab is not None:
+            return text("bts.act.ability", ability=ability_ref(str(ab["id"])))
+    return None
 
 
 def describe(d: Data, seat: int, action: Action) -> str:
-    """Return a readable label for one of this seat's legal actions."""
-    g = action.get
-    k = action.kind
-    if k == "move":
-        space = str(g("space"))
-        cost, _steps, surcharge, label = space_info(d, space)
-        ore = cost.get("ore", 0) + surcharge
-        pop = cost.get("population", 0)
-        price = ", ".join(p for p in (f"{ore} ore" if ore else "", f"{pop} population" if pop else "") if p)
-        where = "Basic Spacefaring" if space.startswith("bs.") else "guild" if space.startswith("guild.") else "tech"
-        return f"Action: {label} ({where}, space {space.split('.')[-1]}){' for ' + price if price else ''}"
-    if k == "research":
-        return f"Research {_slot_label(d, str(g('slot')))}"
-    if k == "tech_type":
-        return f"Look for a {g('type')} technology"
-    if k == "keep":
-        return f"Keep {_card_name(str(g('card')))}"
-    if k == "build":
-        return f"Build the ship at {loc_name(d, str(g('at')))}"
-    if k == "jump":
-        return f"Jump a level-{g('level')} ship from {loc_name(d, str(g('at')))} to {loc_name(d, str(g('to')))}"
-    if k == "upgrade":
-        return f"Upgrade a level-{g('level')} ship at {loc_name(d, str(g('at')))}"
-    if k == "retire":
-        return f"Retire a level-{g('level')} ship at {loc_name(d, str(g('at')))} into population"
-    if k == "colonize":
-        return f"Colonize {loc_name(d, str(g('system')))}"
-    if k == "settle":
-        return f"Settle a level-{g('level')} ship (it returns to your supply)"
-    if k == "basic":
-        return f"Take the Basic Spacefaring action {board()['basic_spacefaring']['actions'][str(g('row'))]['name']}"
-    if k == "produce":
-        return {"growth": "Production: population growth", "ore": "Production: ore production",
-                "trade": "Production: trade resources"}[str(g("what"))]
-    if k == "trade":
-        kind = g("what")
-        if kind == "buy_population":
-            return "Trade ore for a population"
-        if kind == "sell_population":
-            return "Trade a population for 1 ore"
-        return f"Pay 1 ore to retire a level-{g('level')} ship at {loc_name(d, str(g('at')))} into population"
-    if k == "claim":
-        return f"Claim the achievement {_card_name(str(g('achievement')))}"
-    if k == "star":
-        return f"Reserve {_card_name(str(g('achievement')))} with a star disc"
-    if k == "guild":
-        return f"Open the {str(g('id')).title()} guild"
-    if k == "automate":
-        return f"Automate a {g('track')} disc"
-    if k == "option":
-        return f"Choose option {int(str(g('n'))) + 1}"
-    if k == "ability":
-        ab = next((a for a in anytime(d, seat) if a["id"] == g("id")), None)
-        return f"Use {ab.get('name', ab['id']) if ab else g('id')}"
-    return {"skip": "Skip", "stop": "Stop here", "decline": "Decline", "accept": "Accept", "pay": "Pay",
-            "done": "Done trading", "end_turn": "End your turn"}.get(k, str(action))
+    """Return a readable label for one of this seat's legal actions (the English of ``describe_text``)."""
+    t = describe_text(d, seat, action)
+    return english(t) if t is not None else str(action)
 
 
-def prompt(d: Data, seat: int) -> tuple[str, str]:
-    """Return (kind, prompt) for this seat's pending choice."""
+def prompt_text(d: Data, seat: int) -> tuple[str, Text]:
+    """Return (kind, prompt) for this seat's pending choice, the prompt as a catalog text."""
     cur = current(d)
     if cur:
         frame, step = cur
-        src = frame["src"]
-        source = _card_name(src) if src and not src.startswith(("bs.", "guild.", "tech.", "setup:")) else "the action"
-        texts = {"build_ship": "Where is the new ship built?", "upgrade_ship": "Upgrade a ship, or stop",
-                 "jump": "Move your ships, one jump at a time", "research": "Choose a technology to research",
-                 "_reveal": "Choose the type, then the card to keep", "colonize": "Choose a system to colonize",
-                 "_settle": "Choose the ships that settle the colony",
-                 "basic_action": "Take a Basic Spacefaring action",
-                 "retire_ship": "Retire a ship into population, or stop", "choose": "Choose one option",
-                 "may_pay": "Pay for the extra effect?", "_may": "Take part in the event?",
-                 "extend_supply_a": "Move your rightmost supply cube to column A?",
-                 "remove_guild_tile": "Choose the guild to open", "automate": "Choose the track to automate",
-                 "_star_disc": "Choose the achievement to reserve"}
-        return (step["op"].lstrip("_"), f"{texts.get(step['op'], 'Choose')} ({source})")
-    phase = d["phase"]
-    return (phase, {"action": "Move your pawn to an action space",
-                    "production": "Production: grow, produce ore, or trade",
-                    "trade": "Trade at your mat's rates, then finish",
-                    "achievement": "Claim an achievement (mandatory), or end your turn"}.get(phase, "Choose"))
+        op = str(step["op"])
+        msg = f"bts.prompt.{op.lstrip('_')}" if op in STEP_PROMPTS else "bts.prompt.other"
+        return (op.lstrip("_"), text(msg, source=source_ref(d, frame["src"])))
+    phase = str(d["phase"])
+    return (phase, text(f"bts.prompt.phase_{phase}" if phase in ("action", "production", "trade", "achievement")
+                        else "bts.prompt.phase_other"))
+
+
+def prompt(d: Data, seat: int) -> tuple[str, str]:
+    """Return (kind, prompt) for this seat's pending choice, the prompt in English."""
+    kind, t = prompt_text(d, seat)
+    return (kind, english(t))

@@ -5,8 +5,10 @@ from __future__ import annotations
 from ...core.api import JSON, Action, Message, Outcome
 from ...core.dictstate import DictState, copy_json
 from ...core.rng import Rng
-from .describe import describe as describe_action
-from .describe import prompt as decision_prompt
+from ...core.text import Text, english
+from .describe import describe_text as describe_action_text
+from .describe import prompt_text as decision_prompt_text
+from .messages import log_message
 from .model import STATE_FORMAT, STATE_KEYS
 from .rules import apply_action, legal_actions, to_move
 from .scoring import outcome as scoring_outcome
@@ -58,17 +60,26 @@ class BTSState(DictState):
         return BTSState(self.game, d)
 
     def messages(self) -> list[Message]:
-        """Return the log as typed messages."""
-        return [Message(t, tuple((k, (next(iter(v)), next(iter(v.values())))) for k, v in args.items()))
-                for t, args in self.d["msgs"]]
+        """Return the log as typed messages, each with its catalog id (the stored log itself is left as it is)."""
+        return [log_message(t, args) for t, args in self.d["msgs"]]
+
+    def describe_text(self, seat: int, action: Action) -> Text | None:
+        """Return the label of one of this seat's actions as a catalog text."""
+        return describe_action_text(self.d, seat, action)
 
     def describe(self, seat: int, action: Action) -> str:
-        """Return a readable label for one of this seat's actions."""
-        return describe_action(self.d, seat, action)
+        """Return a readable label for one of this seat's actions (the English of ``describe_text``)."""
+        t = describe_action_text(self.d, seat, action)
+        return english(t) if t is not None else str(action)
+
+    def prompt_text(self, seat: int) -> Text | None:
+        """Return this seat's decision prompt as a catalog text."""
+        return decision_prompt_text(self.d, seat)[1]
 
     def decision_prompt(self, seat: int) -> tuple[str, str]:
-        """Return the kind and prompt of this seat's pending decision."""
-        return decision_prompt(self.d, seat)
+        """Return the kind and prompt of this seat's pending decision (the prompt is the English of ``prompt_text``)."""
+        kind, t = decision_prompt_text(self.d, seat)
+        return (kind, english(t))
 
     def locator(self) -> str:
         """Return where the game is, for error messages."""

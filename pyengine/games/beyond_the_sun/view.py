@@ -10,15 +10,16 @@ from typing import Any
 
 from ...core.api import JSON
 from ...core.dictstate import copy_json
+from ...core.text import template, text
 from .abilities import SLOT_LEVEL, counter
-from .cards import achievements, factions, systems, techs
+from .cards import achievements, systems, techs
+from .messages import loc_ref, term
 from .model import Data, growth_yield, ore_yield, side, strength_at
 from .rules import END_TRIGGER, to_move
 from .scoring import breakdown
 
-ROMAN = {1: "I", 2: "II", 3: "III", 4: "IIII"}
 STAND_IN_MARK = " \u2020"
-NOTES = ["\u2020 marks a project-designed stand-in card: no public source gives that card's face."]
+NOTES = [template("bts.summary.stand_in_note")]
 
 
 def _name(card: str | None) -> str | None:
@@ -31,9 +32,30 @@ def _name(card: str | None) -> str | None:
     return str(rec["name"]) + (STAND_IN_MARK if rec["origin"] == "stand-in" else "")
 
 
-def faction_name(faction_id: str) -> str:
-    """Return a faction's English name."""
-    return next(str(r["name"]) for r in factions()["factions"] if r["id"] == faction_id)
+def _line(msg_id: str, **args: tuple[str, Any] | int) -> JSON:
+    """Return one summary line or title as Text JSON (the page renders it from the message catalog)."""
+    return text(msg_id, **args).to_json()
+
+
+def _ship_lines(d: Data, f: dict[str, Any]) -> list[JSON]:
+    """Return one line per location where the faction has ships: how many of each level, and its strength there."""
+    if not f["ships"]:
+        return [_line("bts.summary.ships_none")]
+    return [_line("bts.summary.ships", loc=loc_ref(d, loc), l1=row[0], l2=row[1], l3=row[2], l4=row[3],
+                  strength=strength_at(f, loc)) for loc, row in sorted(f["ships"].items())]
+
+
+def _tech_lines(d: Data, f: dict[str, Any]) -> list[JSON]:
+    """Return one line per tech level listing the faction's researched techs of that level."""
+    by_level: dict[int, list[str]] = {}
+    for s in f["techs"]:
+        card = d["slots"][s]["card"]
+        if card:  # a slot being researched has no card until the researcher keeps one
+            by_level.setdefault(SLOT_LEVEL[s], []).append(card)
+    if not by_level:
+        return [_line("bts.summary.techs_none")]
+    return [_line("bts.summary.techs", level=term("level", lv), cards=("cards", cards))
+            for lv, cards in sorted(by_level.items())]
 
 
 def _faction_summary(d: Data, seat: int) -> dict[str, Any]:
@@ -41,16 +63,17 @@ def _faction_summary(d: Data, seat: int) -> dict[str, Any]:
     f = d["factions"][seat]
     vp = breakdown(d, seat)
     ships = {loc: row for loc, row in sorted(f["ships"].items())}
+    colonies = [c["system"] for c in f["colonies"]]
     lines = [
-        f"Faction: {faction_name(f['id'])} ({f['mat']} mat)",
-        f"Population {f['pop']}, ore {f['ore']}, supply {'/'.join(str(n) for n in f['supply'])}",
-        f"Growth gives {len(growth_yield(f))} population, ore production gives {ore_yield(f)} ore",
-        f"Automation {len(f['auto'])} discs; production discs left {16 - f['removed']['food'] - f['removed']['ore']}",
-        "Ships: " + (", ".join(f"{loc} " + " ".join(f"L{i + 1}x{n}" for i, n in enumerate(row) if n)
-                                + f" (strength {strength_at(f, loc)})" for loc, row in ships.items()) or "none"),
-        "Techs: " + (", ".join(f"{ROMAN[SLOT_LEVEL[s]]} {_name(d['slots'][s]['card'])}" for s in f["techs"]) or "none"),
-        "Colonies: " + (", ".join(str(_name(c["system"])) for c in f["colonies"]) or "none"),
-        f"VP so far: {sum(vp.values())}",
+        _line("bts.summary.faction", faction=("card", f["id"]), mat=term("mat", f["mat"])),
+        _line("bts.summary.resources", population=f["pop"], ore=f["ore"],
+              **dict(zip("abcde", (("n", n) for n in f["supply"]), strict=True))),
+        _line("bts.summary.yields", population=len(growth_yield(f)), ore=ore_yield(f)),
+        _line("bts.summary.automation", n=len(f["auto"]), left=16 - f["removed"]["food"] - f["removed"]["ore"]),
+        *_ship_lines(d, f),
+        *_tech_lines(d, f),
+        _line("bts.summary.colonies", cards=("cards", colonies)) if colonies else _line("bts.summary.colonies_none"),
+        _line("bts.summary.vp", n=sum(vp.values())),
     ]
     return {"seat": seat, "faction": f["id"], "mat": f["mat"], "population": f["pop"], "ore": f["ore"],
             "supply": list(f["supply"]), "supply_capacity": list(f["cap"]),
@@ -62,24 +85,42 @@ def _faction_summary(d: Data, seat: int) -> dict[str, Any]:
             "vp_total": sum(vp.values()), "colonized": counter(d, seat, "colonies"), "lines": lines}
 
 
-def _table_lines(d: Data, achs: list[dict[str, Any]]) -> list[str]:
+def _achievement_lines(a: dict[str, Any]) -> list[JSON]:
+    """Return an achievement's line (its VP per slot, or free) and one line per disc on it, slot by slot."""
+    vps = {f"vp{i}": ("n", v) for i, v in enumerate(a["slots"], 1)}
+    card = ("card", a["id"])
+    if not a["discs"]:
+        return [_line(f"bts.summary.achievement_free_{len(a['slots'])}", card=card, **vps)]
+    out = [_line(f"bts.summary.achievement_{len(a['slots'])}", card=card, **vps)]
+    for disc, vp in zip(a["discs"], a["slots"], strict=False):
+        out.append(_line("bts.summary.achievement_star" if disc["star"] else "bts.summary.achievement_disc",
+                         card=card, seat=("player", disc["seat"]), vp=vp))
+    return out
+
+
+def _table_lines(d: Data, achs: list[dict[str, Any]]) -> list[JSON]:
     """Return the shared board in words: round and end countdown, achievements, systems and control."""
     discs = sum(1 for a in d["achievements"] for x in a["discs"] if not x["star"])
-    end = (f"the end is triggered: the game ends after round {d['end_round']}" if d["end_round"] is not None
-           else f"{discs} of {END_TRIGGER[d['players']]} achievement discs placed")
-    lines = [f"Round {d['round']}, seat {d['turn'] + 1} to act; {end}"]
+    now = {"round": ("n", d["round"]), "seat": ("player", d["turn"])}
+    lines = [_line("bts.summary.round_ends", last=d["end_round"], **now) if d["end_round"] is not None
+             else _line("bts.summary.round", discs=discs, needed=END_TRIGGER[d["players"]], **now)]
     for a in achs:
-        taken = ", ".join(f"seat {x['seat'] + 1}{' (star)' if x['star'] else ''}" for x in a["discs"]) or "free"
-        lines.append(f"Achievement {a['name']} (VP {'/'.join(map(str, a['slots']))}): {taken}")
+        lines += _achievement_lines(a)
     for loc, card in d["locs"].items():
         if card:
             rec = systems()[card]
             holder = d["control"].get(loc)
-            who = f"controlled by seat {holder['seat'] + 1}" if holder else "uncontrolled"
-            lines.append(f"{loc}: {_name(card)} (colonize {rec['colonize']}), {who}")
-    yards = [f"{loc} seat {c['seat'] + 1}" for loc, c in sorted(d["control"].items()) if loc.startswith("SY")]
-    lines.append("Shipyards controlled: " + (", ".join(yards) or "none"))
-    lines.append("Guilds still covered: " + (", ".join(d["covered"]) or "none"))
+            where = {"loc": term("loc", loc), "card": ("card", card), "strength": ("n", rec["colonize"])}
+            lines.append(_line("bts.summary.system_held", seat=("player", holder["seat"]), **where) if holder
+                         else _line("bts.summary.system_free", **where))
+    yards = [(loc, c["seat"]) for loc, c in sorted(d["control"].items()) if loc.startswith("SY")]
+    pairs: dict[str, tuple[str, Any]] = {}
+    for i, (loc, seat) in enumerate(yards, 1):
+        pairs[f"loc{i}"] = term("loc", loc)
+        pairs[f"seat{i}"] = ("player", seat)
+    lines.append(_line(f"bts.summary.shipyards_{len(yards)}", **pairs))
+    lines.append(_line(f"bts.summary.guilds_{len(d['covered'])}",
+                       **{f"g{i}": term("guild", g) for i, g in enumerate(d["covered"], 1)}))
     return lines
 
 
@@ -117,8 +158,9 @@ def build_view(d: Data, seat: int | None) -> JSON:
         "epoch": d["epoch"],
     }
     view["notes"] = list(NOTES)
-    view["summary"] = [{"title": "Table", "lines": _table_lines(d, achs)}] + [
-        {"title": f"Seat {s + 1}: {faction_name(fs['faction'])}", "lines": fs["lines"]}
+    view["summary"] = [{"title": _line("bts.summary.table"), "lines": _table_lines(d, achs)}] + [
+        {"title": _line("bts.summary.faction_title", seat=("player", s), faction=("card", fs["faction"])),
+         "lines": copy_json(fs["lines"])}
         for s, fs in enumerate(view["factions"])]
     _ = seat  # nothing in this game is private: every seat (and a spectator) sees the same view
     return view

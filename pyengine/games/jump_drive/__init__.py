@@ -1,9 +1,10 @@
-"""Jump Drive: the rules engine package; importing it registers the game (the rules load on first use)."""
+"""Jump Drive: importing the package registers the game and its message table (the rules load on first use)."""
 
 from __future__ import annotations
 
 from ...core.api import Game
 from ...core.registry import register_game
+from . import messages as _messages  # noqa: F401  (importing it registers the "jd" message table)
 from .info import INFO
 
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from ...core.api import JSON, Action, Game, Message, Outcome, State
+from ...core.text import Text, english
 from .data import JDData, copy_data, data_to_json
-from .describe import describe as describe_action
-from .describe import prompt as decision_prompt
+from .describe import describe_text, prompt_text
+from .messages import log_message
 from .rules import Plan, apply_action, legal_actions, plan_options, resample, seats_to_move
 from .scoring import outcome as scoring_outcome
 from .view import build_view
@@ -90,20 +91,28 @@ class JDState(State):
         return self.d.epoch
 
     def messages(self) -> list[Message]:
-        """Return the log as typed messages."""
-        out = []
-        for t, args, vis in self.d.msgs:
-            out.append(Message(t, tuple((k, (next(iter(v)), next(iter(v.values())))) for k, v in args.items()),
-                               None if vis is None else tuple(vis)))
-        return out
+        """Return the log as typed messages with catalog ids (the stored log itself is left as it is)."""
+        return [log_message(t, args, vis) for t, args, vis in self.d.msgs]
+
+    def describe_text(self, seat: int, action: Action) -> Text | None:
+        """Return the label of one of this seat's actions as a catalog Text."""
+        if self.d.phase == "plan" and seat not in self._plans:
+            self.legal_actions(seat)
+        return describe_text(self.d, seat, action, self._plans.get(seat) if self.d.phase == "plan" else None)
 
     def describe(self, seat: int, action: Action) -> str:
-        """Return a readable label for one of this seat's actions."""
-        return describe_action(self.d, seat, action)
+        """Return a readable label for one of this seat's actions (the English of ``describe_text``)."""
+        t = self.describe_text(seat, action)
+        return english(t) if t is not None else str(action)
+
+    def prompt_text(self, seat: int) -> Text | None:
+        """Return the prompt of this seat's pending decision as a catalog Text (None: nothing to decide)."""
+        return prompt_text(self.d, seat)[1]
 
     def decision_prompt(self, seat: int) -> tuple[str, str]:
-        """Return the kind and prompt of this seat's pending decision."""
-        return decision_prompt(self.d, seat)
+        """Return the kind and prompt of this seat's pending decision (the English of ``prompt_text``)."""
+        kind, t = prompt_text(self.d, seat)
+        return (kind, english(t) if t is not None else "")
 
     def locator(self) -> str:
         """Return where the game is, for error messages."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pyengine
+from pyengine.core.text import fill
 from pyengine.games.ares_expedition.cards import card
 from pyengine.games.ares_expedition.effects import run
 from pyengine.games.ares_expedition.model import Player
@@ -122,3 +123,8 @@ def resolve(state: AresState, seat: int) -> None:
 def labels(state: AresState, seat: int) -> list[str]:
     """Return the text of every legal action of a seat."""
     return [str(a) for a in state.legal_actions(seat)]
+
+
+def words(text_json: dict[str, Any]) -> str:
+    """Return the English of a text as the view sends it (Text JSON: id, template and typed references)."""
+    return fill(text_json["t"], {k: next(iter(v.items())) for k, v in text_json["args"].items()}, "ares_expedition")

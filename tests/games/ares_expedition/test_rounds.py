@@ -15,7 +15,7 @@ from pyengine.games.ares_expedition.cards import base_deck, card, corporations, 
 from pyengine.games.ares_expedition.state import AresState
 from pyengine.games.ares_expedition.text import entries
 
-from .helpers import answer_all, bare, give, in_phase, labels, new, pl, table, touch
+from .helpers import answer_all, bare, give, in_phase, labels, new, pl, table, touch, words
 
 BEGINNER_CORPS = {"ecoline", "helion", "interplanetary-cinematics", "teractor"}
 
@@ -155,7 +155,7 @@ def test_planning_is_simultaneous_and_hidden_until_everybody_picked() -> None:
         seat0 = s.view(viewer)["factions"][0]
         assert seat0["pick"] is None
         assert seat0["picked"] is True
-        assert not any("Phase chosen" in line for line in seat0["lines"])
+        assert not any("Phase chosen" in words(line) for line in seat0["lines"])
     assert s.view(0)["factions"][0]["pick"] == 4
     s.apply(1, "phase pick=3")
     assert s.d["stage"] == "phase"

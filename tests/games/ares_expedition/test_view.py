@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pyengine.games.ares_expedition.cardtext import card_face, card_text
 
-from .helpers import bare, give, in_phase, new, pl
+from .helpers import bare, give, in_phase, new, pl, words
 
 
 def test_play_labels_name_the_card_and_its_price_after_discounts() -> None:
@@ -48,16 +48,17 @@ def test_the_summary_shows_parameters_tr_resources_production_tableau_and_hand()
     bare(s, 0, mc=12, heat=3, plants=4)
     give(s, 0, "lichen")
     own = s.view(0)["summary"]
-    assert own[0]["title"] == "Mars" and "Temperature -30 °C" in own[0]["lines"][1]
-    seat = " ".join(own[1]["lines"])
+    assert words(own[0]["title"]) == "Mars" and "Temperature -30 °C" in words(own[0]["lines"][1])
+    seat = " ".join(words(line) for line in own[1]["lines"])
     assert "TR 5" in seat and "M€ 12, heat 3, plants 4" in seat and "Production:" in seat
     assert "Hand: 1 card, tableau: 0 cards" in seat
-    groups = {g["label"]: g["cards"] for g in own[1]["cards"]}
+    groups = {words(g["label"]): g["cards"] for g in own[1]["cards"]}
     assert [c["name"] for c in groups["Hand"]] == ["Lichen"] and groups["Tableau"] == []
     assert groups["Hand"][0]["text"] == card_face("lichen"), "each card carries its face for the tooltip"
     other = s.view(1)["summary"][1]
-    assert "Hand: 1 card" in " ".join(other["lines"]) and "Lichen" not in str(other), "a rival sees the size only"
-    assert [g["label"] for g in other["cards"]] == ["Tableau"]
+    assert "Hand: 1 card" in " ".join(words(line) for line in other["lines"]) and "Lichen" not in str(other), \
+        "a rival sees the size only"
+    assert [words(g["label"]) for g in other["cards"]] == ["Tableau"]
 
 
 def test_summary_cards_show_what_a_card_holds_and_the_corporation() -> None:
@@ -66,10 +67,10 @@ def test_summary_cards_show_what_a_card_holds_and_the_corporation() -> None:
     in_phase(s, 1, chooser=0)
     pl(s, 0)["table"].append("birds")
     pl(s, 0)["res"]["birds"] = 2
-    groups = {g["label"]: g["cards"] for g in s.view(1)["summary"][1]["cards"]}
+    groups = {words(g["label"]): g["cards"] for g in s.view(1)["summary"][1]["cards"]}
     assert [c["name"] for c in groups["Corporation"]] == ["CrediCor"]
     birds = [c for c in groups["Tableau"] if c["id"] == "birds"]
-    assert birds and birds[0]["note"] == "2 animals"
+    assert birds and words(birds[0]["note"]) == "2 animals"
 
 
 def test_a_rival_hand_and_pick_stay_hidden_until_revealed() -> None:
@@ -94,7 +95,7 @@ def test_summary_shows_the_next_production_payout() -> None:
     s = new(2)
     pl(s, 0).update(tr=7)
     pl(s, 0)["prod"]["mc"] = 3
-    seat = " ".join(s.view(0)["summary"][1]["lines"])
+    seat = " ".join(words(line) for line in s.view(0)["summary"][1]["lines"])
     assert "M€ 3 (+TR 7: 10 M€ a production phase)" in seat
 
 
@@ -104,8 +105,10 @@ def test_solo_summary_shows_the_virtual_players_phases_still_to_come() -> None:
     s = new(1)
     solo = s.d["solo"]
     solo.update(marker=2, played=[3, 1], deck=[5, 2, 4])
-    mars = " ".join(s.view(0)["summary"][0]["lines"])
-    assert "played this cycle Action, Development; still to come: Construction, Production, Research" in mars
+    mars = [words(line) for line in s.view(0)["summary"][0]["lines"]]
+    assert "Virtual player: marker 2" in mars
+    assert "Virtual player played this cycle: Action, Development" in mars
+    assert "Virtual player still to come: Construction, Production, Research" in mars
     solo.update(marker=5, played=[4], deck=[1, 5, 2, 3], left=[])
-    mars = " ".join(s.view(0)["summary"][0]["lines"])
-    assert "still to come in this order: Development, Research, Construction, Action" in mars
+    mars = [words(line) for line in s.view(0)["summary"][0]["lines"]]
+    assert "Virtual player still to come in this order: Development, Research, Construction, Action" in mars

@@ -9,6 +9,7 @@ import pytest
 
 import pyengine
 from pyengine.core.errors import CardDataError
+from pyengine.core.text import fill
 from pyengine.games.beyond_the_sun import cards
 from pyengine.games.beyond_the_sun.cards import (
     achievements,
@@ -70,7 +71,8 @@ def test_stand_ins_are_marked_in_the_player_facing_text() -> None:
     state = pyengine.load_game("beyond_the_sun").new_initial_state(seed=3, players=3)
     view = state.view(0)
     stand_in = {r["name"] for r in systems().values() if r["origin"] == "stand-in"}
-    table = view["summary"][0]["lines"]
+    table = [fill(ln["t"], {k: next(iter(v.items())) for k, v in ln["args"].items()}, "beyond_the_sun")
+             for ln in view["summary"][0]["lines"]]
     marked = [ln for ln in table if any(f"{n} \u2020" in ln for n in stand_in)]
     unmarked = [ln for ln in table if any(f"{n} (" in ln for n in stand_in)]
     assert marked or not any(n in " ".join(table) for n in stand_in)

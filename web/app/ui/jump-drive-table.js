@@ -304,12 +304,25 @@ function planControls(session, snap, view, mine, parsed, ui, rerender) {
         h("input", { type: "radio", name: "variant", testid: `variant-${i}`, checked: Boolean(chosen && c.a === chosen.a),
           onchange: () => { sel.variant = c.a; rerender(); } }),
         " ", labelOf(snap, c)))) : null,
-    (sel.dev || sel.world) && !chosen ? h("p", { class: "warn", testid: "no-match" }, t("jdui.plan.no_match")) : null);
+    (sel.dev || sel.world) && !chosen ? h("p", { class: "warn", testid: "no-match" }, completionHint(parsed, sel)) : null);
   return {
     controls,
     label: chosen ? labelOf(snap, chosen) : "",
     confirm: { enabled: Boolean(chosen), text: t("game.confirm"), run: () => chosen && session.submit(chosen.a) },
   };
+}
+
+/** Why a selection cannot be placed alone, and which hand cards would complete it ("add Drop Ships"). */
+function completionHint(parsed, sel) {
+  const picked = [sel.dev, sel.world, sel.second].filter(Boolean);
+  const others = new Set();
+  for (const a of parsed) {
+    if (a.verb !== "place") continue;
+    const ids = [a.params.dev, a.params.world, a.params.second].filter(Boolean);
+    if (picked.every((id) => ids.includes(id))) for (const id of ids) if (!picked.includes(id)) others.add(id);
+  }
+  if (!others.size) return t("jdui.plan.no_match");
+  return t("jdui.plan.needs", { names: [...others].map((id) => (id === "survey" ? t("jdui.plan.survey") : cardName(GAME, id))).join(t("jdui.plan.or")) });
 }
 
 // -- payment, explore discards and the hand limit (all `pay card=<id>`) -------------------------------------

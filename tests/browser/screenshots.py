@@ -1,0 +1,162 @@
+"""Write PNG screenshots of the key screens of each game, at 1366x900 and 390x844, to docs/screens/.
+
+Run through `python build.py screenshots` (it builds dist/ first). Headless Debian Chromium, every host but
+127.0.0.1 blocked, seeded games played through the page itself, so the pictures are what a player sees.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import shutil
+import socketserver
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from ui_driver import boot, go_home, new_game, play_step, settle  # noqa: E402
+
+ROOT = HERE.parents[1]
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files from dist/ with the module and wasm MIME types."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".json": "application/json"}
+
+    def log_message(self, *args: object) -> None:
+        """Stay quiet."""
+
+
+def serve(dist: Path) -> tuple[socketserver.ThreadingTCPServer, str]:
+    """Serve dist/ on a free 127.0.0.1 port in a thread; return the server and its URL."""
+    socketserver.ThreadingTCPServer.allow_reuse_address = True
+    srv = socketserver.ThreadingTCPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(dist)))
+    srv.daemon_threads = True
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    return srv, f"http://127.0.0.1:{srv.server_address[1]}/"
+
+
+def until(page, modes: set[str], max_steps: int = 400) -> str:
+    """Play the human seat's simplest choices until the page waits in one of these modes (or the game ends)."""
+    for _ in range(max_steps):
+        mode = settle(page)
+        if mode in modes or mode == "end":
+            return mode
+        play_step(page)
+    return settle(page)
+
+
+def shoot(page, out: Path, name: str, size: str) -> None:
+    """Save the viewport as docs/screens/<name>-<size>.png."""
+    page.wait_for_timeout(250)
+    path = out / f"{name}-{size}.png"
+    page.screenshot(path=str(path))
+    print(f"wrote {path.relative_to(ROOT)}", flush=True)
+
+
+def jump_drive(page, url: str, out: Path, size: str) -> None:
+    """Opening, a mid-game plan with a selection, a card's popover, a discard step and the end screen."""
+    boot(page, url)
+    go_home(page)
+    page.select_option("[data-testid=game-select]", "jump_drive")
+    new_game(page, names=("You", "Bot 2", "Bot 3"), kinds=("human", "greedy", "greedy"), seed=17)
+    settle(page)
+    shoot(page, out, "jump-drive-opening", size)
+    plans = 0
+    while plans < 4:
+        mode = until(page, {"plan"})
+        if mode == "end":
+            break
+        plans += 1
+        if plans < 4:
+            play_step(page)
+    playable = page.locator("[data-testid=hand] .card[data-playable='1'] .card-hit")
+    if playable.count():
+        playable.first.click()
+    page.locator("[data-testid=hand]").scroll_into_view_if_needed()
+    shoot(page, out, "jump-drive-plan", size)
+    page.locator("[data-testid=hand] .card-info-btn").first.click()
+    page.wait_for_selector("[data-testid=popover]")
+    shoot(page, out, "jump-drive-card-popover", size)
+    page.keyboard.press("Escape")
+    if page.locator("[data-testid=clear-selection]").count():
+        page.click("[data-testid=clear-selection]")
+    if until(page, {"pay"}) == "pay":
+        page.locator("[data-testid=decision]").scroll_into_view_if_needed()
+        shoot(page, out, "jump-drive-pay", size)
+    until(page, set(), max_steps=600)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    shoot(page, out, "jump-drive-end", size)
+
+
+def generic_game(page, url: str, out: Path, size: str, game: str, slug: str) -> None:
+    """A game on the generic panel: mid-game and the end screen."""
+    boot(page, url)
+    go_home(page)
+    page.select_option("[data-testid=game-select]", game)
+    new_game(page, names=("You", "Bot 2"), kinds=("human", "random"), seed=6)
+    for _ in range(12):
+        if play_step(page) == "end":
+            break
+    settle(page)
+    shoot(page, out, f"{slug}-mid", size)
+    until(page, set(), max_steps=800)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    shoot(page, out, f"{slug}-end", size)
+
+
+def home(page, url: str, out: Path, size: str) -> None:
+    """The home screen with games in progress, saved games and history from the games above."""
+    boot(page, url)
+    go_home(page)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    shoot(page, out, "home", size)
+
+
+def main() -> int:
+    """Take every screenshot at both sizes."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--dist", default=str(ROOT / "dist"))
+    parser.add_argument("--out", default=str(ROOT / "docs" / "screens"))
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    srv, url = serve(Path(args.dist))
+    pw = sync_playwright().start()
+    try:
+        for size, (w, h) in SIZES.items():
+            profile = tempfile.mkdtemp(prefix="pyengine-shots-")
+            ctx = pw.chromium.launch_persistent_context(
+                profile, executable_path=CHROMIUM, headless=True, args=FLAGS, viewport={"width": w, "height": h},
+                has_touch=size == "phone", is_mobile=size == "phone", device_scale_factor=1)
+            ctx.route("**/*", lambda r: r.continue_() if "//127.0.0.1:" in r.request.url else r.abort())
+            page = ctx.new_page()
+            page.set_default_timeout(60_000)
+            fast = url + "?pace=0"
+            jump_drive(page, fast, out, size)
+            generic_game(page, fast, out, size, "beyond_the_sun", "beyond-the-sun")
+            generic_game(page, fast, out, size, "ares_expedition", "ares-expedition")
+            home(page, fast, out, size)
+            ctx.close()
+            shutil.rmtree(profile, ignore_errors=True)
+    finally:
+        pw.stop()
+        srv.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -8,18 +8,34 @@ True
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
 from .core.api import JSON, Action, State
-from .core.errors import EngineError
-from .core.match import SEAT_KINDS, Match
+from .core.errors import EngineError, NotYourTurnError
+from .core.jsonlimits import check_text
+from .core.match import MAX_SEED, SEAT_KINDS, SEAT_NAME_MAX, Match, SaveLoader
 from .core.registry import game_info, games, load_game
 from .core.rng import Rng
+from .core.text import english
 
 _MATCHES: dict[str, Match] = {}
 _BOT_RNG: dict[str, Rng] = {}
+_LOADERS: dict[str, SaveLoader] = {}  # open chunked loads, oldest first
+_LOADER_VIEWER: dict[str, int | None] = {}
 _COUNTER = [0]
+
+MAX_LOADERS = 4
+"""At most this many chunked loads stay open; starting another drops the oldest."""
+MAX_LOAD_STEP = 5000
+"""The most log entries one ``load_step`` may replay."""
+MAX_BENCH_GAMES = 1000
+"""The most games one ``bench`` may play."""
+MAX_BOT_STEPS = 100_000
+"""The most moves one ``bots`` request may make."""
+SEED_RULE = f"seed must be a whole number from 0 to {MAX_SEED}"
+_DIGITS = re.compile(r"[0-9]{1,20}")
 
 
 class BadRequest(EngineError):
@@ -46,6 +62,17 @@ def _field(req: dict[str, Any], name: str, kind: type | tuple[type, ...], option
     return val
 
 
+def _int_in(req: dict[str, Any], name: str, low: int, high: int, default: int | None = None) -> int:
+    """Return an int field that must lie in low..high (a default when it is absent), or raise BadRequest."""
+    val = _field(req, name, int, optional=default is not None)
+    if val is None:
+        assert default is not None
+        return default
+    if not low <= val <= high:
+        raise BadRequest(f"field {name!r} must be from {low} to {high}, got {val!r}")
+    return int(val)
+
+
 def _match(req: dict[str, Any]) -> tuple[str, Match]:
     """Return the id and Match a request names, or raise UnknownMatch."""
     mid = _field(req, "match", str)
@@ -64,8 +91,13 @@ def _register(match: Match) -> str:
 
 
 def _action_json(state: State, seat: int, action: Action) -> JSON:
-    """Return one legal action for the page: its text, its label and, when the game has one, a tooltip hint."""
-    out = {"a": str(action), "label": state.describe(seat, action)}
+    """Return one legal action for the page: its text, its label (English, and as a catalog text when the game has
+    one: id and typed references, so the page words it from its catalog) and, when the game has one, a hint."""
+    words = state.describe_text(seat, action)
+    out: dict[str, Any] = {"a": str(action),
+                           "label": english(words) if words is not None else state.describe(seat, action)}
+    if words is not None:
+        out["msg"] = words.to_json()
     hint = state.hint(seat, action)
     if hint:
         out["hint"] = hint
@@ -82,6 +114,9 @@ def snapshot(mid: str, match: Match, viewer: int | None) -> JSON:
         kind, prompt = state.decision_prompt(viewer)
         decision = {"seat": viewer, "kind": kind, "prompt": prompt,
                     "actions": [_action_json(state, viewer, a) for a in state.legal_actions(viewer)]}
+        prompt_words = state.prompt_text(viewer)
+        if prompt_words is not None:
+            decision["prompt_msg"] = prompt_words.to_json()
     log = []
     for i, m in enumerate(state.messages()):
         if m.visible_to is None or (viewer is not None and viewer in m.visible_to):
@@ -97,21 +132,42 @@ def snapshot(mid: str, match: Match, viewer: int | None) -> JSON:
             "log_length": len(match.log)}
 
 
-def _viewer(req: dict[str, Any]) -> int | None:
-    """Return the request's viewer seat, or None for a spectator."""
+def _viewer(req: dict[str, Any], players: int) -> int | None:
+    """Return the request's viewer seat (checked against the player count), or None for a spectator."""
     v = req.get("viewer")
     if v is None:
         return None
     if not isinstance(v, int) or isinstance(v, bool):
         raise BadRequest(f"viewer must be a seat number or null, got {v!r}")
+    if not 0 <= v < players:
+        raise BadRequest(f"viewer {v!r} is not a seat of this {players}-player match")
     return v
+
+
+def _seed(req: dict[str, Any]) -> int | None:
+    """Return the request's seed (an int, or a text of decimal digits) within JavaScript's safe integers.
+
+    None when it is absent or null (the bridge then picks one).
+    """
+    raw = req.get("seed")
+    if raw is None:
+        return None
+    if isinstance(raw, str) and _DIGITS.fullmatch(raw):
+        seed = int(raw)
+    elif isinstance(raw, int) and not isinstance(raw, bool):
+        seed = raw
+    else:
+        raise BadRequest(f"{SEED_RULE}, got {raw!r}")
+    if not 0 <= seed <= MAX_SEED:
+        raise BadRequest(f"{SEED_RULE}, got {raw!r}")
+    return seed
 
 
 def _op_new_match(req: dict[str, Any]) -> JSON:
     """Start a match from the home screen's choices."""
     game_id = _field(req, "game", str)
     players = _field(req, "players", int)
-    seed = _field(req, "seed", int, optional=True)
+    seed = _seed(req)
     if seed is None:
         seed = int(time.time() * 1000) % 2_000_000_000
     options = _field(req, "options", dict, optional=True) or {}
@@ -120,12 +176,10 @@ def _op_new_match(req: dict[str, Any]) -> JSON:
         for s in seats:
             if not isinstance(s, dict) or not isinstance(s.get("name"), str) or s.get("kind") not in SEAT_KINDS:
                 raise BadRequest(f"bad seat {s!r}: needs a name and a kind in {list(SEAT_KINDS)}")
-        seats = [{"name": s["name"][:40], "kind": s["kind"]} for s in seats]
+        seats = [{"name": s["name"][:SEAT_NAME_MAX], "kind": s["kind"]} for s in seats]
         if len(seats) != players:
             raise BadRequest(f"{players} players but {len(seats)} seats given")
-    viewer = _viewer(req)
-    if viewer is not None and not 0 <= viewer < players:
-        raise BadRequest(f"viewer {viewer!r} is not a seat of a {players}-player match")
+    viewer = _viewer(req, players)
     match = Match(load_game(game_id), seed, players, options, seats)
     mid = _register(match)
     return snapshot(mid, match, viewer)
@@ -137,16 +191,14 @@ def _op_bot(req: dict[str, Any]) -> JSON:
 
     mid, match = _match(req)
     seat = _field(req, "seat", int)
+    viewer = _viewer(req, match.players)
     kind = match.seats[seat]["kind"] if 0 <= seat < match.players else "human"
     bot = make_bot(kind if kind != "human" else "greedy")
     if seat not in match.state.to_move():
-        from .core.errors import NotYourTurnError
-
         raise NotYourTurnError(f"seat {seat} is not to move")
     action = bot.choose(match.state, seat, _BOT_RNG[mid], Budget())
     label = match.state.describe(seat, action)
     match.apply(seat, action)
-    viewer = _viewer(req)
     out = snapshot(mid, match, viewer)
     # A bot's choice may be a hidden commitment: only its own seat is told what it was.
     out["played"] = ({"seat": seat, "action": str(action), "label": label} if viewer == seat
@@ -162,7 +214,8 @@ def _op_bots(req: dict[str, Any]) -> JSON:
     from .bots import Budget, make_bot
 
     mid, match = _match(req)
-    limit = _field(req, "max_steps", int, optional=True) or 500
+    limit = _int_in(req, "max_steps", 1, MAX_BOT_STEPS, default=500)
+    viewer = _viewer(req, match.players)
     steps = 0
     while steps < limit and not match.state.is_terminal():
         movers = sorted(match.state.to_move())
@@ -173,7 +226,7 @@ def _op_bots(req: dict[str, Any]) -> JSON:
         action = make_bot(match.seats[seat]["kind"]).choose(match.state, seat, _BOT_RNG[mid], Budget())
         match.apply(seat, action)
         steps += 1
-    out = snapshot(mid, match, _viewer(req))
+    out = snapshot(mid, match, viewer)
     out["steps"] = steps
     return out
 
@@ -183,20 +236,22 @@ def _op_submit_many(req: dict[str, Any]) -> JSON:
     mid, match = _match(req)
     seat = _field(req, "seat", int)
     actions = _field(req, "actions", list)
+    for a in actions:
+        if not isinstance(a, str):
+            raise BadRequest(f"actions must be strings, got {a!r}")
+    viewer = _viewer(req, match.players)
     before_state = match.state.to_json()
     before_log = list(match.log)
     before_barrier = (match._barrier_at, match._barrier_state)
     try:
         for a in actions:
-            if not isinstance(a, str):
-                raise BadRequest(f"actions must be strings, got {a!r}")
             match.apply(seat, a)
     except EngineError:
         match.state = match.game.state_from_json(before_state)
         match.log = before_log
         match._barrier_at, match._barrier_state = before_barrier
         raise
-    return snapshot(mid, match, _viewer(req))
+    return snapshot(mid, match, viewer)
 
 
 def _op_bench(req: dict[str, Any]) -> JSON:
@@ -204,11 +259,59 @@ def _op_bench(req: dict[str, Any]) -> JSON:
     from .cli import random_playouts
 
     game_id = _field(req, "game", str)
-    n = _field(req, "games", int)
+    n = _int_in(req, "games", 1, MAX_BENCH_GAMES)
+    load_game(game_id)
     t0 = time.perf_counter()
     random_playouts(game_id, n, players=2, seed=1)
     dt = time.perf_counter() - t0
     return {"game": game_id, "games": n, "seconds": dt, "games_per_s": n / dt if dt else 0.0}
+
+
+def _op_load_start(req: dict[str, Any]) -> JSON:
+    """Check a save's header and open a loader that replays its log in chunks (``load_step``)."""
+    loader = Match.loader(req.get("save"))
+    viewer = _viewer(req, loader.match.players)
+    _COUNTER[0] += 1
+    lid = f"l{_COUNTER[0]}"
+    while len(_LOADERS) >= MAX_LOADERS:
+        oldest = next(iter(_LOADERS))
+        del _LOADERS[oldest]
+        _LOADER_VIEWER.pop(oldest, None)
+    _LOADERS[lid] = loader
+    _LOADER_VIEWER[lid] = viewer
+    return {"loader": lid, "total": loader.total}
+
+
+def _op_load_step(req: dict[str, Any]) -> JSON:
+    """Replay the next chunk of an open load; when the log is done, open the match and answer its snapshot."""
+    lid = _field(req, "loader", str)
+    if lid not in _LOADERS:
+        raise UnknownMatch(f"no loader {lid!r} is open in this worker (finished, failed, cancelled or dropped)")
+    loader = _LOADERS[lid]
+    entries = _int_in(req, "entries", 1, MAX_LOAD_STEP)
+    viewer = _viewer(req, loader.match.players) if "viewer" in req else _LOADER_VIEWER[lid]
+    try:
+        done = loader.step(entries)
+    except EngineError:
+        del _LOADERS[lid]
+        _LOADER_VIEWER.pop(lid, None)
+        raise
+    if not done:
+        return {"done": False, "at": loader.at, "total": loader.total}
+    del _LOADERS[lid]
+    _LOADER_VIEWER.pop(lid, None)
+    mid = _register(loader.match)
+    out = snapshot(mid, loader.match, viewer)
+    out["done"] = True
+    return out
+
+
+def _op_load_cancel(req: dict[str, Any]) -> JSON:
+    """Drop an open load (nothing happens if it is already gone)."""
+    lid = _field(req, "loader", str)
+    _LOADERS.pop(lid, None)
+    _LOADER_VIEWER.pop(lid, None)
+    return {}
 
 
 def selftest(game_id: str, seed: int, players: int) -> JSON:
@@ -238,11 +341,13 @@ def dispatch(req: dict[str, Any]) -> JSON:
         return _op_new_match(req)
     if op == "state":
         mid, match = _match(req)
-        return snapshot(mid, match, _viewer(req))
+        return snapshot(mid, match, _viewer(req, match.players))
     if op == "submit":
         mid, match = _match(req)
-        match.apply(_field(req, "seat", int), _field(req, "action", str))
-        return snapshot(mid, match, _viewer(req))
+        seat, action = _field(req, "seat", int), _field(req, "action", str)
+        viewer = _viewer(req, match.players)
+        match.apply(seat, action)
+        return snapshot(mid, match, viewer)
     if op == "submit_many":
         return _op_submit_many(req)
     if op == "bot":
@@ -251,16 +356,24 @@ def dispatch(req: dict[str, Any]) -> JSON:
         return _op_bots(req)
     if op == "undo":
         mid, match = _match(req)
-        match.undo(_field(req, "seat", int))
-        return snapshot(mid, match, _viewer(req))
+        seat = _field(req, "seat", int)
+        viewer = _viewer(req, match.players)
+        match.undo(seat)
+        return snapshot(mid, match, viewer)
     if op == "save":
         _, match = _match(req)
         return {"save": match.to_save()}
     if op == "load":
-        save = req.get("save")
-        match = Match.from_save(save)
+        match = Match.from_save(req.get("save"))
+        viewer = _viewer(req, match.players)
         mid = _register(match)
-        return snapshot(mid, match, _viewer(req))
+        return snapshot(mid, match, viewer)
+    if op == "load_start":
+        return _op_load_start(req)
+    if op == "load_step":
+        return _op_load_step(req)
+    if op == "load_cancel":
+        return _op_load_cancel(req)
     if op == "catalog":
         return {"cards": load_game(_field(req, "game", str)).catalog()}
     if op == "bench":
@@ -277,9 +390,12 @@ def dispatch(req: dict[str, Any]) -> JSON:
 def handle(request: str) -> str:
     """Answer one JSON request string with one JSON response string; errors come back as data."""
     try:
+        if not isinstance(request, str):
+            raise BadRequest(f"request is not JSON text: got {type(request).__name__}")
+        check_text(request)
         try:
             req = json.loads(request)
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError, RecursionError) as exc:
             raise BadRequest(f"request is not JSON: {exc}") from exc
         if not isinstance(req, dict):
             raise BadRequest("request must be a JSON object")

@@ -20,7 +20,7 @@ SNAPSHOT_KEYS = {"match", "game", "players", "seed", "options", "seats", "viewer
                  "outcome", "view", "decision", "log", "can_undo", "log_length"}
 DOCUMENTED_CODES = {"action/invalid", "action/illegal", "action/inactive_player", "action/gameover",
                     "undo/not_allowed", "save/invalid", "save/incompatible_version", "game/unknown",
-                    "bridge/bad_request", "match/unknown", "engine/error"}
+                    "bridge/bad_request", "match/unknown", "engine/error", "input/too_large", "input/too_deep"}
 
 
 def call(request: Any) -> dict[str, Any]:
@@ -84,11 +84,14 @@ def check_snapshot(snap: dict[str, Any], viewer: int | None) -> None:
     else:
         assert decision["seat"] == viewer and decision["kind"] and decision["prompt"]
         assert decision["actions"]
-        assert all({"a", "label"} <= set(a) <= {"a", "label", "hint"} for a in decision["actions"])
+        assert all({"a", "label"} <= set(a) <= {"a", "label", "hint", "msg"} for a in decision["actions"])
+        # The page words labels and prompts from its catalog: an id, the English template and typed references.
+        assert all(set(a["msg"]) == {"id", "t", "args"} for a in decision["actions"])
+        assert set(decision["prompt_msg"]) == {"id", "t", "args"}
     for entry in snap["log"]:
-        assert set(entry) == {"seq", "t", "args"}
+        assert {"seq", "t", "args"} <= set(entry) <= {"seq", "t", "args", "id"}
         for arg in entry["args"].values():
-            assert len(arg) == 1 and next(iter(arg)) in ("player", "card", "cards", "n", "text")
+            assert len(arg) == 1 and next(iter(arg)) in ("player", "card", "cards", "n", "term", "text")
 
 
 # --- info, catalog, bench --------------------------------------------------------------------------------
@@ -485,7 +488,7 @@ def test_unknown_match_is_match_unknown_quoting_it() -> None:
     {"op": "new_match", "game": 3, "players": 2},
     {"op": "new_match", "game": GAME, "players": "2"},
     {"op": "new_match", "game": GAME, "players": True},
-    {"op": "new_match", "game": GAME, "players": 2, "seed": "7"},
+    {"op": "new_match", "game": GAME, "players": 2, "seed": "7x"},
     {"op": "new_match", "game": GAME, "players": 2, "seed": 1.5},
     {"op": "new_match", "game": GAME, "players": 2, "options": []},
     {"op": "new_match", "game": GAME, "players": 2, "seats": "two"},
@@ -559,3 +562,299 @@ def test_actions_naming_a_card_carry_its_text_as_a_hint() -> None:
     assert actions and all(a["a"].startswith("corp pick=") for a in actions)
     assert all("Starts with" in a["hint"] and a["hint"].startswith(a["label"].removeprefix("Keep ")) for a in actions)
     assert all("hint" not in a for a in new_match()["decision"]["actions"])
+
+
+# --- input limits (core/jsonlimits.py) ------------------------------------------------------------------------
+
+def nested(depth: int) -> str:
+    """Return JSON text of `depth` nested objects: {"a":{"a":...1...}}."""
+    return '{"a":' * depth + "1" + "}" * depth
+
+
+def test_a_request_nested_1600_deep_is_refused_before_parsing_and_the_bridge_keeps_working() -> None:
+    """Limit MAX_DEPTH (40): a ~10 KB request of 1,600 nested objects is input/too_deep; later calls still work."""
+    raw = '{"op": "info", "x": ' + nested(1600) + "}"
+    assert 9_000 < len(raw) < 20_000
+    message = error(raw, "input/too_deep")
+    assert "40" in message and "1601" in message
+    assert ok({"op": "info"})["engine_version"] == pyengine.__version__
+
+
+def test_a_request_nested_far_beyond_the_recursion_limit_is_refused_without_recursion() -> None:
+    """Limit MAX_DEPTH: the depth scan does not recurse, so 200,000 levels are refused, not a RecursionError."""
+    raw = '{"op": "info", "x": ' + "[" * 200_000 + "]" * 200_000 + "}"
+    assert "the limit is 40" in error(raw, "input/too_deep")
+
+
+def test_depth_40_is_accepted_and_41_refused() -> None:
+    """Limit MAX_DEPTH: a request whose arrays and objects nest exactly 40 deep is read; 41 deep is refused."""
+    for depth, fine in ((40, True), (41, False)):
+        raw = '{"op": "info", "x": ' + "[" * (depth - 1) + "]" * (depth - 1) + "}"
+        data = call(raw)
+        assert data["ok"] is fine, data
+        if not fine:
+            assert data["error"]["code"] == "input/too_deep"
+
+
+def test_brackets_inside_strings_do_not_count_toward_the_depth() -> None:
+    """Limit MAX_DEPTH: brackets in strings (escaped quotes and backslashes included) are not nesting."""
+    tricky = '\\"' + "[" * 100 + '\\\\' + "{" * 100 + '\\"'
+    raw = '{"op": "info", "x": "' + tricky + '", "y": ["\\\\", "[[[[", {"z": "}}}}\\""}]}'
+    assert json.loads(raw)["x"].startswith('"[[[')
+    assert call(raw)["ok"] is True
+    from pyengine.core.jsonlimits import nesting_depth
+
+    assert nesting_depth(raw) == 3
+
+
+def test_a_request_over_4_mib_is_refused_before_parsing() -> None:
+    """Limit MAX_REQUEST_BYTES (4 MiB): a longer request is input/too_large naming the limit; 4 MiB is read."""
+    from pyengine.core.jsonlimits import MAX_REQUEST_BYTES
+
+    head, tail = '{"op": "info", "x": "', '"}'
+    fits = head + "a" * (MAX_REQUEST_BYTES - len(head) - len(tail)) + tail
+    assert call(fits)["ok"] is True
+    message = error(head + "a" * (MAX_REQUEST_BYTES - len(head) - len(tail) + 1) + tail, "input/too_large")
+    assert str(MAX_REQUEST_BYTES) in message and "4 MiB" in message
+
+
+def test_the_size_limit_counts_utf8_bytes_not_characters() -> None:
+    """Limit MAX_REQUEST_BYTES: 2.1 million "é" (4.2 MB of UTF-8, fewer characters than 4 MiB) are too large."""
+    raw = '{"op": "info", "x": "' + "é" * 2_100_000 + '"}'
+    assert len(raw) < 4 * 1024 * 1024 < len(raw.encode("utf-8"))
+    error(raw, "input/too_large")
+
+
+def test_jsonlimits_doctests_pass() -> None:
+    """The examples in core/jsonlimits.py run and give the output they show."""
+    import doctest
+
+    import pyengine.core.jsonlimits as limits
+
+    result = doctest.testmod(limits)
+    assert result.attempted > 0 and result.failed == 0
+
+
+# --- every field is checked before anything changes ----------------------------------------------------------
+
+def _bots_match() -> str:
+    """A 2-player match whose seats are both greedy bots, in round 1's plan."""
+    snap = new_match(seats=[{"name": "A", "kind": "greedy"}, {"name": "B", "kind": "greedy"}])
+    return str(snap["match"])
+
+
+def _fingerprint(mid: str) -> Any:
+    """The match's full state JSON and log, through the save op."""
+    return ok({"op": "save", "match": mid})["save"]
+
+
+BAD_VIEWERS: list[Any] = ["0", True, 1.5, 2, -1, [0]]
+
+
+@pytest.mark.parametrize("viewer", BAD_VIEWERS)
+def test_a_bad_viewer_is_refused_before_submit_applies_anything(viewer: Any) -> None:
+    """Validation first: submit with a bad viewer (type or range) is bad_request and the move is not made."""
+    snap = new_match()
+    mid, action = snap["match"], snap["decision"]["actions"][0]["a"]
+    before = _fingerprint(mid)
+    error({"op": "submit", "match": mid, "seat": 0, "action": action, "viewer": viewer}, "bridge/bad_request")
+    assert _fingerprint(mid) == before
+
+
+@pytest.mark.parametrize("viewer", BAD_VIEWERS)
+def test_a_bad_viewer_is_refused_before_submit_many_bot_bots_or_undo_change_anything(viewer: Any) -> None:
+    """Validation first: submit_many, bot, bots and undo with a bad viewer change neither state nor log."""
+    snap = new_match()
+    mid, action = snap["match"], snap["decision"]["actions"][0]["a"]
+    before = _fingerprint(mid)
+    error({"op": "submit_many", "match": mid, "seat": 0, "actions": [action], "viewer": viewer},
+          "bridge/bad_request")
+    error({"op": "bot", "match": mid, "seat": 0, "viewer": viewer}, "bridge/bad_request")
+    assert _fingerprint(mid) == before
+    ok({"op": "submit", "match": mid, "seat": 0, "action": action, "viewer": 0})
+    before = _fingerprint(mid)
+    error({"op": "undo", "match": mid, "seat": 0, "viewer": viewer}, "bridge/bad_request")
+    assert _fingerprint(mid) == before
+    bots = _bots_match()
+    before = _fingerprint(bots)
+    error({"op": "bots", "match": bots, "viewer": viewer}, "bridge/bad_request")
+    assert _fingerprint(bots) == before
+
+
+@pytest.mark.parametrize("request_", [
+    {"op": "submit", "seat": "0", "action": "A"}, {"op": "submit", "seat": True, "action": "A"},
+    {"op": "submit", "seat": 0, "action": 3}, {"op": "submit", "action": "A"},
+    {"op": "submit_many", "seat": 0, "actions": ["A", 3]}, {"op": "submit_many", "seat": 0, "actions": "A"},
+    {"op": "submit_many", "seat": None, "actions": ["A"]},
+    {"op": "bot", "seat": "0"}, {"op": "bot"}, {"op": "bot", "seat": 1.0},
+    {"op": "bots", "max_steps": 0}, {"op": "bots", "max_steps": -3}, {"op": "bots", "max_steps": "5"},
+    {"op": "bots", "max_steps": 10**9},
+    {"op": "undo", "seat": "0"}, {"op": "undo"},
+])
+def test_every_bad_field_of_a_changing_op_is_refused_with_nothing_changed(request_: dict[str, Any]) -> None:
+    """Validation first: a bad seat, action(s) or max_steps is bad_request, and state and log stay the same."""
+    mid = _bots_match()
+    state = ok({"op": "state", "match": mid, "viewer": 0})
+    action = state["decision"]["actions"][0]["a"]
+    ok({"op": "submit", "match": mid, "seat": 0, "action": action, "viewer": 0})  # something undo could take back
+    before = _fingerprint(mid)
+    req = {**request_, "match": mid, "viewer": 0}
+    for key in ("action", "actions"):
+        if req.get(key) == "A":
+            req[key] = action
+        elif isinstance(req.get(key), list):
+            req[key] = [action if a == "A" else a for a in req[key]]
+    error(req, "bridge/bad_request")
+    assert _fingerprint(mid) == before
+
+
+@pytest.mark.parametrize("games", [0, -1, 1001, 10**6])
+def test_bench_refuses_a_game_count_outside_1_to_1000(games: int) -> None:
+    """bench: games must be from 1 to 1000 (bad_request naming the range)."""
+    assert "1000" in error({"op": "bench", "game": GAME, "games": games}, "bridge/bad_request")
+
+
+# --- seeds ------------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("seed", "expected"), [(0, 0), (7, 7), (2**53 - 1, 2**53 - 1), ("123", 123),
+                                                ("0007", 7), ("9007199254740991", 2**53 - 1)])
+def test_new_match_accepts_a_seed_as_a_safe_integer_or_digits(seed: Any, expected: int) -> None:
+    """Seeds: an int or a text of decimal digits from 0 to 2**53-1 is used as the seed (and reported as an int)."""
+    snap = ok({"op": "new_match", "game": GAME, "players": 2, "seed": seed, "viewer": 0})
+    assert snap["seed"] == expected and isinstance(snap["seed"], int)
+    same = ok({"op": "new_match", "game": GAME, "players": 2, "seed": expected, "viewer": 0})
+    assert same["view"] == snap["view"]
+
+
+@pytest.mark.parametrize("seed", [1e21, 2**53, 2**60, -1, True, False, 1.5, 7.0, "12abc", "", " 12", "-5", "1e3",
+                                  "\u0661\u0662", "9007199254740992", [7], {"seed": 7}])
+def test_new_match_refuses_any_other_seed(seed: Any) -> None:
+    """Seeds: anything but a whole number from 0 to 2**53-1 (int or digits) is bad_request saying the rule."""
+    message = error({"op": "new_match", "game": GAME, "players": 2, "seed": seed, "viewer": 0},
+                    "bridge/bad_request")
+    assert "seed must be a whole number from 0 to 9007199254740991" in message
+
+
+def test_a_seed_written_as_1e21_in_the_request_text_is_refused() -> None:
+    """Seeds: the JSON number 1e21 (what JavaScript writes for 10**21) is refused, not rounded."""
+    raw = '{"op": "new_match", "game": "jump_drive", "players": 2, "seed": 1e21, "viewer": 0}'
+    assert "9007199254740991" in error(raw, "bridge/bad_request")
+
+
+# --- seat names ----------------------------------------------------------------------------------------------
+
+def test_seat_names_are_cut_to_40_characters_in_new_matches_and_loads() -> None:
+    """Seat names: at most 40 characters, for a new match and for a loaded save alike."""
+    long = "N" * 100
+    snap = new_match(seats=[{"name": long, "kind": "human"}, {"name": "B", "kind": "human"}])
+    assert snap["seats"][0]["name"] == "N" * 40
+    save = ok({"op": "save", "match": snap["match"]})["save"]
+    save["seats"][0]["name"] = "L" * 90
+    save.pop("snapshot")
+    loaded = ok({"op": "load", "save": save, "viewer": 0})
+    assert loaded["seats"][0]["name"] == "L" * 40
+
+
+# --- chunked loading: load_start, load_step, load_cancel ----------------------------------------------------
+
+def _played_save(actions: int = 30, seed: int = 7) -> dict[str, Any]:
+    """A save of a 2-player match after some bot moves."""
+    snap = new_match(seed=seed)
+    mid = snap["match"]
+    for _ in range(actions):
+        state = ok({"op": "state", "match": mid, "viewer": None})
+        if state["terminal"]:
+            break
+        ok({"op": "bot", "match": mid, "seat": state["to_move"][0], "viewer": None})
+    return dict(ok({"op": "save", "match": mid})["save"])
+
+
+def test_chunked_load_reports_progress_and_ends_with_the_same_snapshot_as_load() -> None:
+    """load_start/load_step: progress {done, at, total} per chunk; the last chunk answers load's snapshot + done."""
+    save = _played_save()
+    total = len(save["log"])
+    start = ok({"op": "load_start", "save": save, "viewer": 0})
+    assert set(start) == {"ok", "loader", "total"} and start["total"] == total
+    seen = []
+    while True:
+        step = ok({"op": "load_step", "loader": start["loader"], "entries": 7, "viewer": 0})
+        if step["done"]:
+            break
+        assert set(step) == {"ok", "done", "at", "total"} and step["total"] == total
+        seen.append(step["at"])
+    assert seen == list(range(7, total, 7))
+    whole = ok({"op": "load", "save": save, "viewer": 0})
+    assert step["done"] is True
+    assert {k: v for k, v in step.items() if k not in ("match", "done")} == {
+        k: v for k, v in whole.items() if k != "match"}
+    assert ok({"op": "save", "match": step["match"]})["save"]["log"] == save["log"]
+    error({"op": "load_step", "loader": start["loader"], "entries": 7}, "match/unknown")
+
+
+def test_load_step_uses_its_own_viewer_or_the_one_given_at_the_start() -> None:
+    """load_step: the final snapshot is for the step's viewer, or load_start's when the step names none."""
+    save = _played_save(10)
+    lid = ok({"op": "load_start", "save": save, "viewer": 1})["loader"]
+    assert ok({"op": "load_step", "loader": lid, "entries": 5000})["viewer"] == 1
+    lid = ok({"op": "load_start", "save": save, "viewer": 1})["loader"]
+    assert ok({"op": "load_step", "loader": lid, "entries": 5000, "viewer": None})["viewer"] is None
+
+
+@pytest.mark.parametrize("entries", [0, -1, 5001, "3", None, 2.5])
+def test_load_step_refuses_a_chunk_size_outside_1_to_5000_and_keeps_the_loader(entries: Any) -> None:
+    """load_step: entries must be 1..5000 (bad_request); the loader stays open where it was."""
+    lid = ok({"op": "load_start", "save": _played_save(10), "viewer": 0})["loader"]
+    ok({"op": "load_step", "loader": lid, "entries": 2, "viewer": 0})
+    error({"op": "load_step", "loader": lid, "entries": entries, "viewer": 0}, "bridge/bad_request")
+    error({"op": "load_step", "loader": lid, "entries": 1, "viewer": 5}, "bridge/bad_request")
+    assert ok({"op": "load_step", "loader": lid, "entries": 1, "viewer": 0})["at"] == 3
+
+
+def test_a_failing_load_step_answers_the_typed_error_and_drops_its_loader() -> None:
+    """load_step: an entry that does not replay answers save/invalid naming it; the loader is gone afterwards."""
+    save = _played_save(20)
+    save["log"][12]["a"] = "explore"
+    save.pop("snapshot")
+    lid = ok({"op": "load_start", "save": save, "viewer": 0})["loader"]
+    assert ok({"op": "load_step", "loader": lid, "entries": 10, "viewer": 0})["at"] == 10
+    assert "entry 12" in error({"op": "load_step", "loader": lid, "entries": 10, "viewer": 0}, "save/invalid")
+    error({"op": "load_step", "loader": lid, "entries": 10, "viewer": 0}, "match/unknown")
+
+
+def test_load_start_checks_the_save_header_and_viewer_at_once() -> None:
+    """load_start: a bad save answers the same typed errors as load, and a viewer outside the save's seats too."""
+    save = _played_save(4)
+    error({"op": "load_start", "save": {**save, "format": "x"}, "viewer": 0}, "save/invalid")
+    error({"op": "load_start", "save": {**save, "rules_version": "1999.1"}, "viewer": 0},
+          "save/incompatible_version")
+    error({"op": "load_start", "save": {**save, "log": [{"p": 0}]}, "viewer": 0}, "save/invalid")
+    error({"op": "load_start", "save": save, "viewer": 2}, "bridge/bad_request")
+
+
+def test_at_most_four_loaders_stay_open_and_the_oldest_is_dropped() -> None:
+    """load_start: a fifth open load drops the oldest one (match/unknown); the other four still step."""
+    save = _played_save(6)
+    lids = [ok({"op": "load_start", "save": save, "viewer": 0})["loader"] for _ in range(5)]
+    error({"op": "load_step", "loader": lids[0], "entries": 1}, "match/unknown")
+    for lid in lids[1:]:
+        assert ok({"op": "load_step", "loader": lid, "entries": 1})["at"] == 1
+
+
+def test_load_cancel_drops_a_loader_and_is_harmless_twice() -> None:
+    """load_cancel: answers {} and the loader is gone; cancelling it again also answers {}."""
+    lid = ok({"op": "load_start", "save": _played_save(6), "viewer": 0})["loader"]
+    assert ok({"op": "load_cancel", "loader": lid}) == {"ok": True}
+    error({"op": "load_step", "loader": lid, "entries": 1}, "match/unknown")
+    assert ok({"op": "load_cancel", "loader": lid}) == {"ok": True}
+    error({"op": "load_cancel"}, "bridge/bad_request")
+
+
+def test_bridge_doc_lists_every_op_and_the_input_error_codes() -> None:
+    """docs/BRIDGE.md names every op the bridge answers, the input/* codes and the limits."""
+    doc = ROOT_DOC.read_text(encoding="utf-8")
+    for op in ("load_start", "load_step", "load_cancel", "bench", "submit_many", "bots"):
+        assert f"`{op}`" in doc
+    for code in ("input/too_large", "input/too_deep"):
+        assert f"`{code}`" in doc
+    for limit in ("4 MiB", "40", "10,000", "9007199254740991", "5000", "1000"):
+        assert limit in doc

@@ -5,12 +5,28 @@
 
 let messages = {};
 
-/** Load a language's catalog (English now). Resolves once t() can answer. */
+/**
+ * Load a language's catalog (English now). Resolves once t() can answer. The pseudo-language "qps" is English with
+ * every entry wrapped in ⟦ ⟧, so a test can prove that every string on screen came from the catalog.
+ */
 export async function loadMessages(lang = "en") {
-  const res = await fetch(new URL(`./i18n/${lang}.json`, import.meta.url));
-  if (!res.ok) throw new Error(`message catalog ${lang} not found (${res.status})`);
+  const file = lang === "qps" ? "en" : lang;
+  const res = await fetch(new URL(`./i18n/${file}.json`, import.meta.url));
+  if (!res.ok) throw new Error(`message catalog ${file} not found (${res.status})`);
   messages = await res.json();
+  if (lang === "qps") {
+    const wrap = (s) => (s === "" ? s : `⟦${s}⟧`);
+    for (const [k, v] of Object.entries(messages)) {
+      messages[k] = typeof v === "string" ? wrap(v) : { ...v, t: wrap(v.t), ...(v.you ? { you: wrap(v.you) } : {}) };
+    }
+  }
   return messages;
+}
+
+/** The language the page asked for: "?lang=" in the address, else English. */
+export function requestedLanguage() {
+  const lang = typeof location === "undefined" ? null : new URLSearchParams(location.search).get("lang");
+  return lang && /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/.test(lang) ? lang : "en";
 }
 
 /** Install a catalog directly (tests, embeds). */

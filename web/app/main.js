@@ -3,8 +3,8 @@
 // the message catalog (i18n.js).
 import { h, render } from "./ui/dom.js";
 import { call, engineReady } from "./ui/engine-api.js";
-import { loadMessages, t } from "./i18n.js";
-import { loadCatalog } from "./ui/catalog.js";
+import { loadMessages, requestedLanguage, t } from "./i18n.js";
+import { loadCatalog, gameTitle } from "./ui/catalog.js";
 import { MatchSession, LoadCancelled } from "./ui/match-session.js";
 import { homeScreen, initialForm } from "./ui/home.js";
 import { jumpDriveTable } from "./ui/jump-drive-table.js";
@@ -136,7 +136,7 @@ async function goHome() {
 function newSession(game) {
   const info = gameInfo(game);
   return new MatchSession({
-    gameName: info ? info.name : game,
+    gameName: info ? gameTitle(info.id) : "",
     onChange: (s) => { if (app.session === s) draw(); },
     onError: showError,
     onStale: () => {},
@@ -212,7 +212,7 @@ async function openSave(save, opts, label) {
 async function continueMatch(meta) {
   const rec = store.readSave(meta);
   if (!rec) { notify(t("home.entry_damaged"), { kind: "error", testid: "load-error" }); draw(); return; }
-  await openSave(rec.save, { storeId: meta.id, rev: meta.rev }, t("load.continue_title", { game: meta.gameName || "" }));
+  await openSave(rec.save, { storeId: meta.id, rev: meta.rev }, t("load.continue_title", { game: gameTitle(meta.game) }));
 }
 
 async function reviewMatch(meta) {
@@ -269,7 +269,7 @@ async function importFile(file) {
   const name = String(file.name || t("import.default_name")).replace(/\.json$/i, "").slice(0, 80);
   try {
     store.writeSlot(name, normalised, {
-      game: answer.game, gameName: info ? info.name : answer.game,
+      game: answer.game, gameName: info ? gameTitle(info.id) : "",
       names: (answer.seats || []).map((s) => String(s.name)), kinds: (answer.seats || []).map((s) => s.kind),
       round: answer.view && answer.view.round !== undefined ? answer.view.round : null, terminal: Boolean(answer.terminal),
     });
@@ -306,7 +306,7 @@ function toolbar(session) {
   const dlg = app.saveDialog;
   return h("header", { class: "game-bar", testid: "game-bar" },
     h("button", { type: "button", class: "btn ghost", testid: "nav-home", onclick: goHome }, t("game.home")),
-    h("h1", { class: "game-title" }, info ? info.name : ""),
+    h("h1", { class: "game-title" }, info ? gameTitle(info.id) : ""),
     snap && snap.viewer !== null && snap.viewer !== undefined && session.humanSeats().length > 1
       ? h("span", { class: "viewer-tag", testid: "viewer" }, t("game.viewing_as", { name: seatName(snap, snap.viewer) })) : null,
     session.review ? h("span", { class: "viewer-tag", testid: "review-tag" }, t("game.review_tag")) : null,
@@ -343,7 +343,7 @@ function toolbar(session) {
 
 function defaultSaveName(session) {
   const m = session.meta();
-  return t("game.default_save_name", { game: m.gameName || "", names: m.names.join(t("home.vs")), round: m.round ?? "–" });
+  return t("game.default_save_name", { game: gameTitle(m.game), names: m.names.join(t("home.vs")), round: m.round ?? "–" });
 }
 
 function staleBanner(session) {
@@ -384,7 +384,7 @@ function gameScreen(session) {
     dataset: { game: snap ? snap.game : "", busy: session.busy ? "1" : "0", terminal: snap && snap.terminal ? "1" : "0" } }, children);
   if (!snap) return wrap(h("div", { class: "loading", testid: "starting", role: "status" }, t("game.starting")));
   const info = gameInfo(snap.game);
-  document.title = t("title.game", { game: info ? info.name : "" });
+  document.title = t("title.game", { game: info ? gameTitle(info.id) : "" });
   if (session.switching) return wrap(h("div", { class: "loading", testid: "switching", role: "status" }, t("game.switching")));
   if (session.handoff) {
     const name = seatName(snap, session.handoff.seat);
@@ -433,7 +433,7 @@ async function boot() {
   registerCardContent("*", genericCardContent);
   app.root.replaceChildren();
   try {
-    await loadMessages("en");
+    await loadMessages(requestedLanguage()).catch(() => loadMessages("en"));
     draw();
     await engineReady();
     app.info = await call({ op: "info" });

@@ -10,7 +10,7 @@ from typing import Any
 
 from ...core.api import JSON
 from ...core.dictstate import copy_json
-from ...core.text import template, text
+from ...core.text import text
 from .abilities import SLOT_LEVEL, counter
 from .cards import achievements, systems, techs
 from .messages import loc_ref, term
@@ -19,7 +19,7 @@ from .rules import END_TRIGGER, to_move
 from .scoring import breakdown
 
 STAND_IN_MARK = " \u2020"
-NOTES = [template("bts.summary.stand_in_note")]
+NOTES = [text("bts.summary.stand_in_note")]
 
 
 def _name(card: str | None) -> str | None:
@@ -157,7 +157,7 @@ def build_view(d: Data, seat: int | None) -> JSON:
         "factions": [_faction_summary(d, s) for s in range(d["players"])], "pending": pending,
         "epoch": d["epoch"],
     }
-    view["notes"] = list(NOTES)
+    view["notes"] = [n.to_json() for n in NOTES]
     view["summary"] = [{"title": _line("bts.summary.table"), "lines": _table_lines(d, achs)}] + [
         {"title": _line("bts.summary.faction_title", seat=("player", s), faction=("card", fs["faction"])),
          "lines": copy_json(fs["lines"])}

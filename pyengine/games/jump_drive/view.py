@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.api import JSON
+from ...core.text import Text, english, text
 from .campaign import conditions
 from .cards import instance_type
 from .data import JDData, _copy_commit
@@ -22,6 +23,22 @@ def _card_vp_now(d: JDData, seat: int, card: str) -> int:
     choice = d.choices.get(f"{seat}:{card}")
     opts = [choice] if choice is not None else [o for o in range(d.players) if o != seat]
     return max(card_vp(card, emp, d.empires[o], others) for o in opts)
+
+
+def vp_breakdown(d: JDData, seat: int) -> list[dict[str, Any]]:
+    """Return what each card has scored for a seat so far, highest total first (then by id); public.
+
+    One row per card in the seat's tally (every card that has been scored for it, including one that has since
+    left its empire); the rows add up to the seat's VP.
+    """
+    order = sorted(d.vp_cards[seat].items(), key=lambda item: (-(item[1][0] + item[1][1]), item[0]))
+    return [{"id": c, "card": instance_type(c).id, "base": v[0], "bonus": v[1]} for c, v in order]
+
+
+def hand_new(d: JDData, seat: int) -> list[str]:
+    """Return the seat's hand cards drawn in the previous round or this one (never the opening deal), in hand order."""
+    drawn = d.drawn_round[seat]
+    return [c for c in d.hands[seat] if drawn.get(c, 0) > 0 and drawn.get(c, 0) >= d.round - 1]
 
 
 def _status(d: JDData, s: int) -> str:
@@ -49,22 +66,23 @@ def _hand_info(d: JDData, seat: int) -> list[dict[str, Any]]:
     for c in hand:
         ct = instance_type(c)
         row: dict[str, Any] = {"id": c, "card": ct.id, "playable": c in usable, "reason": None}
+        why: Text | None = None
         if ct.is_world:
             if ct.military_world:
                 need, have = ct.defense or 0, military(emp, ct)
                 row.update(cost_alone=None, defense=need, military=have)
                 if c not in usable:
-                    row["reason"] = f"needs {need} military (you have {have})"
+                    why = text("jd.act.unplayable.military", need=need, have=have)
             else:
                 row.update(cost_alone=world_cost(emp, ct))
         else:
             row.update(cost_alone=dev_cost(emp, ct, alone=True), cost_with_world=dev_cost(emp, ct, alone=False))
-            if c not in usable:
-                row["reason"] = ("cannot be placed now: one per empire, or Trade Pact needs 0 military "
-                                 "or a Contact Specialist") if not dev_allowed(d, seat, c) else None
-        if c not in usable and row["reason"] is None:
-            cost = row.get("cost_alone") or 0
-            row["reason"] = f"costs {cost}, and you would have only {len(hand) - 1} other cards"
+            if c not in usable and not dev_allowed(d, seat, c):
+                why = text("jd.act.unplayable.not_allowed")
+        if c not in usable and why is None:
+            why = text("jd.act.unplayable.cost", n=row.get("cost_alone") or 0, m=len(hand) - 1)
+        if why is not None:  # the reason in English, and as a catalog text for the page
+            row["reason"], row["reason_msg"] = english(why), why.to_json()
         rows.append(row)
     _ = mil
     return rows
@@ -91,8 +109,10 @@ def build_view(d: JDData, viewer: int | None) -> JSON:
             "owe_reason": d.owe_reason[s] if d.phase in ("pay", "hand_limit") and d.owes[s] else None,
         }
         p["vp_rate"] = sum(row["vp"] for row in p["empire"])
+        p["vp_breakdown"] = vp_breakdown(d, s)
         if viewer == s:
             p["hand"] = list(d.hands[s])
+            p["hand_new"] = hand_new(d, s)
             if d.commits[s] is not None:
                 p["plan"] = _copy_commit(d.commits[s]) or {}
             if d.phase == "score_choice":

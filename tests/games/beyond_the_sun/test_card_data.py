@@ -77,4 +77,4 @@ def test_stand_ins_are_marked_in_the_player_facing_text() -> None:
     unmarked = [ln for ln in table if any(f"{n} (" in ln for n in stand_in)]
     assert marked or not any(n in " ".join(table) for n in stand_in)
     assert not unmarked
-    assert any("\u2020" in n for n in view["notes"])
+    assert any("\u2020" in n["t"] for n in view["notes"])

@@ -7,6 +7,11 @@ const catalogs = new Map(); // game id -> Map(card type id -> record)
 /** The message namespace of each game's engine texts. */
 export const NAMESPACE = { jump_drive: "jd", beyond_the_sun: "bts", ares_expedition: "ares" };
 
+/** A game's name, in the page's language. */
+export function gameTitle(game) {
+  return tMaybe(`game.${game}.name`) || t("game.unknown_name");
+}
+
 export async function loadCatalog(game) {
   if (catalogs.has(game)) return catalogs.get(game);
   const map = new Map();

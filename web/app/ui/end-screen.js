@@ -68,7 +68,7 @@ function campaignPanel(snap, out, onCampaignNext) {
   if (!camp) return null;
   const used = (camp.used || []).slice();
   const ticked = out.details && out.details.campaign ? out.details.campaign.ticked : null;
-  const names = Object.fromEntries((camp.conditions || []).map((c) => [c.id, c.name]));
+  const names = Object.fromEntries((camp.conditions || []).map((c) => [c.id, t(`jd.term.condition.${c.id}`)]));
   const done = ticked ? [...used, ticked] : used;
   const total = (camp.conditions || []).length || 4;
   const game = used.length + 1;
@@ -87,7 +87,7 @@ function campaignPanel(snap, out, onCampaignNext) {
   return h("div", { class: "campaign-progress", testid: "campaign-progress" },
     h("p", { testid: "campaign-status" }, status),
     h("ul", {}, (camp.conditions || []).map((c) => h("li", { class: done.includes(c.id) ? "done" : null, key: c.id },
-      done.includes(c.id) ? "✔ " : "☐ ", t("jdui.table.condition", { name: c.name, text: c.text })))),
+      done.includes(c.id) ? "✔ " : "☐ ", t("jdui.table.condition", { name: t(`jd.term.condition.${c.id}`), text: t(`jd.term.condition_text.${c.id}`) })))),
     next);
 }
 

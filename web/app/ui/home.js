@@ -3,7 +3,7 @@
 import { h } from "./dom.js";
 import { t, tMaybe } from "../i18n.js";
 import { helpButton } from "./popover.js";
-import { NAMESPACE } from "./catalog.js";
+import { NAMESPACE, gameTitle } from "./catalog.js";
 
 const KINDS = ["human", "greedy", "random"];
 const MAX_SEED = 9007199254740991;
@@ -122,7 +122,7 @@ function when(iso) {
 }
 
 function describeEntry(m) {
-  const bits = [m.gameName || m.game];
+  const bits = [gameTitle(m.game)];
   if (Array.isArray(m.names) && m.names.length) bits.push(m.names.join(t("home.vs")));
   if (m.round !== null && m.round !== undefined) bits.push(t("home.round_n", { n: m.round }));
   return bits.join(" · ");
@@ -186,7 +186,7 @@ export function homeScreen(info, form, lists, handlers, ui) {
       h("div", { class: "field" },
         h("label", { for: "game-select" }, t("home.game")),
         h("select", { id: "game-select", testid: "game-select", onchange: (e) => { applyGame(form, gameById(info, e.target.value)); handlers.rerender(); } },
-          (info.games || []).map((g) => h("option", { value: g.id, selected: g.id === form.game, key: g.id }, g.name)))),
+          (info.games || []).map((g) => h("option", { value: g.id, selected: g.id === form.game, key: g.id }, gameTitle(g.id))))),
       game ? h("div", { class: "field" },
         h("label", { for: "player-count" }, t("home.players", { min: game.min_players, max: game.max_players })),
         h("select", { id: "player-count", testid: "player-count",

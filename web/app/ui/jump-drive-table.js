@@ -75,7 +75,7 @@ function infoBar(snap, view) {
       h("strong", {}, t("jdui.table.campaign_game", { n: view.campaign.game ?? (view.campaign.used || []).length + 1 })),
       h("ul", {}, (view.campaign.conditions || []).map((c) => h("li", {
         class: (view.campaign.used || []).includes(c.id) ? "used" : null, key: c.id,
-      }, t("jdui.table.condition", { name: c.name, text: c.text }))))));
+      }, t("jdui.table.condition", { name: t(`jd.term.condition.${c.id}`), text: t(`jd.term.condition_text.${c.id}`) }))))));
   }
   if (view.imaginary_empire) {
     out.push(h("div", { class: "imaginary" }, t("jdui.table.imaginary", { n: view.imaginary_empire.military })));

@@ -16,12 +16,10 @@ export function popoverOpen() { return current !== null; }
 function open(state, el) {
   trigger = el || document.activeElement;
   current = state;
-  redraw();
-  requestAnimationFrame(() => {
-    const box = document.querySelector("[data-testid=popover]");
-    const first = box && box.querySelector("[data-popover-close]");
-    if (first) first.focus();
-  });
+  redraw(); // synchronous: the popover is in the page now
+  const box = document.querySelector("[data-testid=popover]");
+  const first = box && box.querySelector("[data-popover-close]");
+  if (first) first.focus();
 }
 
 export function closePopover({ restoreFocus = true } = {}) {
@@ -89,7 +87,7 @@ export function cardInfoButton(game, card, name, { testid = null } = {}) {
     type: "button", class: "card-info-btn", testid, "aria-haspopup": "dialog",
     "aria-label": t("popover.card_text_of", { name }), dataset: { card, popoverKey: `info:${card}` },
     onclick: (ev) => { ev.preventDefault(); ev.stopPropagation(); openCard(game, card, ev.currentTarget); },
-  }, h("span", { "aria-hidden": "true" }, "i"));
+  });
 }
 
 /** A "?" help icon that opens a short text. */

@@ -5,6 +5,7 @@ usage:
     python build.py                    # build the engine wheel and dist/
     python build.py serve [--port N]   # build, then serve dist/ on http://127.0.0.1:N/
     python build.py test [PYTEST ARGS] # install missing test tools, build, then ruff, mypy and pytest (all tests)
+    python build.py screenshots        # build, then write PNGs of the key screens (1366x900, 390x844) to docs/screens/
 
 Every pinned input is checked against the hashes recorded below; a mismatch stops the build:
   * npm tarball integrity of `pyodide` and `@pyscript/core` (as written in package-lock.json),
@@ -636,6 +637,7 @@ def main(argv: Iterable[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command")
     serve_p = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_p.add_argument("--port", type=int, default=8000)
+    sub.add_parser("screenshots", help="build, then write PNG screenshots of the key screens to docs/screens/")
     test_p = sub.add_parser("test", help="build, then run ruff, mypy and every test (browser included)")
     test_p.add_argument("pytest_args", nargs=argparse.REMAINDER, help="extra arguments for pytest")
     args = parser.parse_args(list(argv) if argv is not None else None)
@@ -648,6 +650,11 @@ def main(argv: Iterable[str] | None = None) -> int:
         serve(args.port)
     if args.command == "test":
         return run_tests(args.pytest_args)
+    if args.command == "screenshots":
+        script = ROOT / "tests" / "browser" / "screenshots.py"
+        out = ROOT / "docs" / "screens"
+        cmd = [sys.executable, str(script), "--dist", str(DIST), "--out", str(out)]
+        return subprocess.run(cmd, cwd=ROOT).returncode
     return 0
 
 

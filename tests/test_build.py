@@ -26,7 +26,8 @@ TEXT_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".py",
 URL = re.compile(r"""https?://[^\s"'<>)]+""", re.IGNORECASE)
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 # XML namespace names are identifiers, never fetched.
-NAMESPACES = {"http://www.w3.org/2000/svg"}
+# XML namespace names (identifiers, never fetched): SVG, and the XHTML and MathML ones that Preact compares against.
+NAMESPACES = {"http://www.w3.org/2000/svg", "http://www.w3.org/1999/xhtml", "http://www.w3.org/1998/Math/MathML"}
 
 
 def load_build() -> ModuleType:

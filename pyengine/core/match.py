@@ -13,13 +13,19 @@ from .errors import (
     IncompatibleSaveError,
     SaveFormatError,
     UndoNotAllowedError,
-    UnknownGameError,
 )
+from .jsonlimits import data_problem
 from .registry import load_game
 
 SAVE_FORMAT = "pyengine-save"
 SAVE_FORMAT_VERSION = 1
 SEAT_KINDS = ("human", "random", "greedy")
+SEAT_NAME_MAX = 40
+"""Seat names are cut to this many characters (new matches and loaded saves alike)."""
+MAX_SEED = 2**53 - 1
+"""The largest seed a save may hold: JavaScript's largest safe integer, so a save survives the page's JSON."""
+MAX_LOG_ENTRIES = 10_000
+"""The longest log a save may hold (a real game has a few hundred to about a thousand entries)."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +64,8 @@ class Match:
         self.seed = seed
         self.players = players
         self.options = game.info.resolve_options(options)
-        self.seats = seats or [{"name": f"Player {i + 1}", "kind": "human"} for i in range(players)]
+        self.seats = ([{**seat, "name": seat["name"][:SEAT_NAME_MAX]} for seat in seats] if seats
+                      else [{"name": f"Player {i + 1}", "kind": "human"} for i in range(players)])
         if len(self.seats) != players:
             raise SaveFormatError(f"{players} players but {len(self.seats)} seats given")
         self.state: State = game.new_initial_state(seed=seed, players=players, options=self.options)
@@ -143,12 +150,31 @@ class Match:
         """Load a save file by replaying its log, and check its snapshot against the replay.
 
         Raises:
-            SaveFormatError: not a pyengine save, or corrupt, or its log or snapshot does not replay.
+            SaveFormatError: not a pyengine save, or corrupt, too big or too deep, or its log or snapshot does not
+                replay.
             IncompatibleSaveError: a newer save format, or another rules version.
             UnknownGameError: the game is not known to this engine.
         """
+        loader = cls.loader(data)
+        loader.step(loader.total)
+        return loader.match
+
+    @classmethod
+    def loader(cls, data: JSON) -> SaveLoader:
+        """Check a save file's header and return a loader that replays its log a few entries at a time.
+
+        Everything but the replay is checked here: the format, size and depth, versions (migrating an older rules
+        version), players, seed, options, seats, the shape of every log entry and the snapshot's checksum and
+        position. ``SaveLoader.step`` then replays the log and compares the snapshot when it gets there.
+
+        Raises:
+            SaveFormatError, IncompatibleSaveError, UnknownGameError: as ``from_save``.
+        """
         if not isinstance(data, dict):
             raise SaveFormatError(f"a save file must be a JSON object, not {type(data).__name__}")
+        problem = data_problem(data)
+        if problem is not None:
+            raise SaveFormatError(f"save file cannot be read: {problem}")
         if data.get("format") != SAVE_FORMAT:
             raise SaveFormatError(
                 f"not a pyengine save file (format is {data.get('format')!r}, expected {SAVE_FORMAT!r})")
@@ -162,10 +188,7 @@ class Match:
         game_id = data.get("game")
         if not isinstance(game_id, str):
             raise SaveFormatError(f"save file names no game: {game_id!r}")
-        try:
-            game = load_game(game_id)
-        except UnknownGameError:
-            raise
+        game = load_game(game_id)
         rules = data.get("rules_version")
         if rules != game.info.rules_version:
             from .migrations import migrate
@@ -177,26 +200,25 @@ class Match:
             raise SaveFormatError(f"save file has a bad player count: {players!r}")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise SaveFormatError(f"save file has a bad seed: {seed!r}")
+        if not 0 <= seed <= MAX_SEED:
+            raise SaveFormatError(
+                f"save file has a seed out of range: {seed!r}; a seed is a whole number from 0 to {MAX_SEED}")
         if not isinstance(options, dict) or not isinstance(log, list):
             raise SaveFormatError("save file must have an options object and a log list")
+        if len(log) > MAX_LOG_ENTRIES:
+            raise SaveFormatError(
+                f"save file log has {len(log)} entries; the limit is {MAX_LOG_ENTRIES} entries")
+        for i, entry in enumerate(log):
+            if not (isinstance(entry, dict) and isinstance(entry.get("p"), int)
+                    and isinstance(entry.get("a"), str)):
+                raise SaveFormatError(f"save file log entry {i} is malformed: {entry!r}")
         seats = data.get("seats")
         if seats is not None and not (
                 isinstance(seats, list)
                 and all(isinstance(s, dict) and isinstance(s.get("name"), str)
                         and s.get("kind") in SEAT_KINDS for s in seats)):
             raise SaveFormatError(f"save file has bad seats: {seats!r}")
-        try:
-            match = cls(game, seed, players, options, seats)
-        except EngineError as exc:
-            raise SaveFormatError(f"save file cannot start its game: {exc}") from exc
-        for i, entry in enumerate(log):
-            if not (isinstance(entry, dict) and isinstance(entry.get("p"), int)
-                    and isinstance(entry.get("a"), str)):
-                raise SaveFormatError(f"save file log entry {i} is malformed: {entry!r}")
-            try:
-                match.apply(entry["p"], entry["a"])
-            except EngineError as exc:
-                raise SaveFormatError(f"save file log entry {i} ({entry['a']!r}) does not replay: {exc}") from exc
+        snapshot: tuple[int, JSON] | None = None
         snap = data.get("snapshot")
         if snap is not None:
             if not isinstance(snap, dict) or not isinstance(snap.get("state"), dict):
@@ -204,9 +226,73 @@ class Match:
             if snap.get("sha256") != state_digest(snap["state"]):
                 raise SaveFormatError("save file snapshot is corrupt (its checksum does not match)")
             at = snap.get("at")
-            if not isinstance(at, int) or not 0 <= at <= len(match.log):
+            if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= len(log):
                 raise SaveFormatError(f"save file snapshot position is bad: {at!r}")
-            replayed = match.state if at == len(match.log) else match.replay(at)
-            if canonical_json(replayed.to_json()) != canonical_json(snap["state"]):
-                raise SaveFormatError(f"save file snapshot at entry {at} does not match its replayed log")
-        return match
+            snapshot = (at, snap["state"])
+        try:
+            match = cls(game, seed, players, options, seats)
+        except EngineError as exc:
+            raise SaveFormatError(f"save file cannot start its game: {exc}") from exc
+        return SaveLoader(match, [(e["p"], e["a"]) for e in log], snapshot)
+
+
+class SaveLoader:
+    """A save being loaded: its log replays a chunk at a time (``step``), so a page can show progress.
+
+    >>> m = Match.new("jump_drive", seed=3, players=2)
+    >>> for seat in (0, 1):
+    ...     _ = m.apply(seat, m.state.legal_actions(seat)[0])
+    >>> loader = Match.loader(m.to_save())
+    >>> loader.total, loader.at, loader.step(1), loader.at, loader.step(5), loader.at
+    (2, 0, False, 1, True, 2)
+    >>> loader.match.log == m.log
+    True
+    """
+
+    def __init__(self, match: Match, entries: list[tuple[int, str]], snapshot: tuple[int, JSON] | None) -> None:
+        self.match = match
+        self.total = len(entries)
+        self.at = 0
+        self.done = False
+        self._entries: list[tuple[int, str]] | None = entries  # None once a step has failed
+        self._snapshot = snapshot
+
+    def _check_snapshot(self) -> None:
+        """Compare the replay with the save's snapshot when the replay is at the snapshot's position."""
+        if self._snapshot is not None and self._snapshot[0] == self.at:
+            if canonical_json(self.match.state.to_json()) != canonical_json(self._snapshot[1]):
+                raise SaveFormatError(
+                    f"save file snapshot at entry {self.at} does not match its replayed log")
+            self._snapshot = None
+
+    def step(self, entries: int) -> bool:
+        """Replay up to ``entries`` more log entries; return True once the whole log is replayed and checked.
+
+        Raises:
+            SaveFormatError: an entry does not replay, or the replay does not reach the snapshot. The loader is
+                spent after an error (another step raises again).
+        """
+        if self.done:
+            return True
+        if self._entries is None:
+            raise SaveFormatError("this save already failed to load")
+        try:
+            stop = min(self.total, self.at + max(0, entries))
+            while True:
+                self._check_snapshot()
+                if self.at >= stop:
+                    break
+                seat, action = self._entries[self.at]
+                try:
+                    self.match.apply(seat, action)
+                except EngineError as exc:
+                    raise SaveFormatError(
+                        f"save file log entry {self.at} ({action!r}) does not replay: {exc}") from exc
+                self.at += 1
+        except SaveFormatError:
+            self._entries = None
+            raise
+        if self.at == self.total:
+            self.done = True
+            self._entries = []
+        return self.done

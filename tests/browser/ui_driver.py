@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re as _re
+
 BOOT_TIMEOUT_MS = 120_000
 STEP_TIMEOUT_MS = 60_000
 
@@ -125,7 +127,8 @@ def axe_violations(page, context: str = "") -> list[str]:
     result = page.evaluate("""async () => {
         const r = await window.axe.run(document, {resultTypes: ['violations']});
         return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
-          .map(v => `${v.id} (${v.impact}): ${v.help} -> ` + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));
+          .map(v => `${v.id} (${v.impact}): ${v.help} -> `
+            + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));
     }""")
     return [f"{context}: {v}" for v in result]
 
@@ -136,7 +139,6 @@ def overflow(page) -> int:
 
 
 # What a player must never read: action codes, JSON, raw ids, keys, or missing catalog entries.
-import re as _re
 
 CODE_PATTERNS = [
     (_re.compile(r"\b[a-z_]+=[A-Za-z0-9_.,:+-]+"), "action code"),

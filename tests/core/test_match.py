@@ -221,3 +221,35 @@ def test_log_entry_serialises_compactly() -> None:
     """A LogEntry is written to a save as {"p": seat, "a": text}; the barrier flag is not saved."""
     assert LogEntry(1, "explore", True).to_json() == {"p": 1, "a": "explore"}
     assert Action.parse("explore") == pyengine.load_game(GAME).parse_action("explore")
+
+
+def test_match_caps_every_seat_name_at_40_characters() -> None:
+    """Seat names: Match cuts each seat name to 40 characters and leaves the caller's seat list untouched."""
+    seats = [{"name": "A" * 41, "kind": "human"}, {"name": "B" * 40, "kind": "greedy"}]
+    m = Match.new(GAME, seed=1, players=2, seats=seats)
+    assert m.seats == [{"name": "A" * 40, "kind": "human"}, {"name": "B" * 40, "kind": "greedy"}]
+    assert seats[0]["name"] == "A" * 41
+    assert m.to_save()["seats"] == m.seats
+
+
+def test_from_save_is_the_loader_run_to_the_end() -> None:
+    """Match.from_save and Match.loader(...).step(total) give the same match, log and undo rights."""
+    m = Match.new(GAME, seed=4, players=3)
+    play_random(m, 40, seed=4)
+    save = json.loads(json.dumps(m.to_save()))
+    loader = Match.loader(save)
+    assert loader.step(loader.total) is True
+    whole = Match.from_save(save)
+    assert text(loader.match) == text(whole) == text(m)
+    assert [e.barrier for e in loader.match.log] == [e.barrier for e in m.log]
+    assert [loader.match.can_undo(s) for s in range(3)] == [m.can_undo(s) for s in range(3)]
+
+
+def test_a_loader_step_of_zero_entries_makes_no_progress() -> None:
+    """Match.loader: step(0) replays nothing (and only finishes an empty log)."""
+    m = Match.new(GAME, seed=4, players=2)
+    play_random(m, 5, seed=4)
+    loader = Match.loader(m.to_save())
+    assert loader.step(0) is False and loader.at == 0
+    empty = Match.loader(Match.new(GAME, seed=4, players=2).to_save())
+    assert empty.total == 0 and empty.step(0) is True

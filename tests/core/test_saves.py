@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import pyengine
 from pyengine.core.api import canonical_json
 from pyengine.core.errors import IncompatibleSaveError, SaveFormatError, UnknownGameError
 from pyengine.core.match import Match, state_digest
@@ -224,3 +226,167 @@ def test_from_save_does_not_modify_its_input() -> None:
     data = good_save()
     Match.from_save(data)
     assert data == SAVE
+
+
+# --- limits: depth, size, seed, log length, seat names -------------------------------------------------------
+
+def test_from_save_refuses_a_save_nested_deeper_than_40_levels_without_recursion() -> None:
+    """Limit MAX_DEPTH (40): a save nested deeper is refused (save/invalid) naming the limit, even 100,000 deep."""
+    for depth in (41, 100_000):
+        data = good_save()
+        deep: Any = 1
+        for _ in range(depth):
+            deep = [deep]
+        data["note"] = deep
+        assert "40" in refused(data, SaveFormatError, "save/invalid")
+    data = good_save()
+    ok: Any = 1
+    for _ in range(38):  # the save object is level 1, its "note" field level 2
+        ok = [ok]
+    data["note"] = ok
+    Match.from_save(data)
+
+
+def test_from_save_refuses_a_save_that_contains_itself() -> None:
+    """Limit MAX_DEPTH: a (CPython-only) save that contains itself is refused, not an endless walk."""
+    data = good_save()
+    loop: list[Any] = []
+    loop.append(loop)
+    data["note"] = loop
+    refused(data, SaveFormatError, "save/invalid")
+
+
+def test_from_save_refuses_a_save_larger_than_4_mib() -> None:
+    """Limit MAX_REQUEST_BYTES (4 MiB): a save with more data than that is refused naming the limit."""
+    from pyengine.core.jsonlimits import MAX_REQUEST_BYTES
+
+    data = good_save()
+    data["seats"][0]["name"] = "x" * MAX_REQUEST_BYTES
+    assert str(MAX_REQUEST_BYTES) in refused(data, SaveFormatError, "save/invalid")
+
+
+@pytest.mark.parametrize("seed", [2**53, 2**60, -1, -(2**53)])
+def test_from_save_refuses_a_seed_outside_javascripts_safe_integers(seed: int) -> None:
+    """Seeds: a save's seed must be from 0 to 2**53-1 (save/invalid naming the range)."""
+    data = good_save()
+    data["seed"] = seed
+    del data["snapshot"]
+    assert "9007199254740991" in refused(data, SaveFormatError, "save/invalid")
+
+
+def test_from_save_accepts_the_largest_safe_seed() -> None:
+    """Seeds: 2**53-1 (and 0) are valid seeds and round-trip through a save."""
+    for seed in (0, 2**53 - 1):
+        m = Match.new(GAME, seed=seed, players=2)
+        m.apply(0, m.state.legal_actions(0)[0])
+        assert Match.from_save(json.loads(json.dumps(m.to_save()))).seed == seed
+
+
+def test_from_save_refuses_a_log_longer_than_10000_entries() -> None:
+    """Replay bound MAX_LOG_ENTRIES (10,000): a longer log is refused before any replay, naming count and limit."""
+    data = good_save()
+    del data["snapshot"]
+    data["log"] = [{"p": 0, "a": "explore"}] * 10_001
+    message = refused(data, SaveFormatError, "save/invalid")
+    assert "10001" in message and "10000" in message
+    data["log"] = [{"p": 0, "a": "explore"}] * 10_000
+    assert "10000" not in refused(data, SaveFormatError, "save/invalid")  # refused by the replay instead
+
+
+def test_from_save_caps_seat_names_at_40_characters() -> None:
+    """Seat names: a loaded save's seat names are cut to 40 characters (the rest of the seat is kept)."""
+    data = good_save()
+    data["seats"][1]["name"] = "é" * 41 + "tail"
+    loaded = Match.from_save(data)
+    assert loaded.seats[1] == {"name": "é" * 40, "kind": "human"}
+    assert loaded.seats[0] == MATCH.seats[0]
+
+
+# --- chunked loading ------------------------------------------------------------------------------------------
+
+def test_the_loader_replays_in_chunks_to_the_same_match_as_from_save() -> None:
+    """Match.loader: total, at and step(n) replay the log in chunks; the result equals from_save's."""
+    loader = Match.loader(good_save())
+    assert (loader.total, loader.at, loader.done) == (len(SAVE["log"]), 0, False)
+    progress = []
+    while not loader.step(4):
+        progress.append(loader.at)
+    assert progress == list(range(4, loader.total, 4)) and loader.at == loader.total and loader.done
+    assert loader.step(4) is True
+    assert canonical_json(loader.match.state.to_json()) == canonical_json(MATCH.state.to_json())
+    assert loader.match.to_save() == MATCH.to_save()
+
+
+def test_the_loader_checks_the_snapshot_when_it_reaches_its_position() -> None:
+    """Match.loader: a snapshot that the replay does not reach fails at the step that passes its position."""
+    data = good_save()
+    early = MATCH.replay(10).to_json()
+    early["vp"][0] += 1
+    data["snapshot"] = {"at": 10, "state": early, "sha256": state_digest(early)}
+    loader = Match.loader(data)
+    assert loader.step(9) is False
+    with pytest.raises(SaveFormatError, match="entry 10 does not match"):
+        loader.step(5)
+    with pytest.raises(SaveFormatError, match="already failed"):
+        loader.step(5)
+
+
+def test_header_errors_come_from_the_loader_before_any_replay() -> None:
+    """Match.loader: a malformed later log entry or a corrupt snapshot is refused at once, before stepping."""
+    data = good_save()
+    data["log"][-1] = {"p": "0", "a": "explore"}
+    with pytest.raises(SaveFormatError, match=f"entry {len(data['log']) - 1} is malformed"):
+        Match.loader(data)
+    data = good_save()
+    data["snapshot"]["sha256"] = "0" * 64
+    with pytest.raises(SaveFormatError, match="checksum"):
+        Match.loader(data)
+
+
+# --- migrations ------------------------------------------------------------------------------------------------
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "jump_drive-2026.11.json"
+
+
+def test_a_jump_drive_2026_11_save_loads_after_the_2026_12_change() -> None:
+    """Migration ("jump_drive", "2026.11"): a real 2026.11 save loads with the same log and seats.
+
+    The fixture was written by the engine before rules 2026.12 (its snapshot has the old state shape). The
+    migration adds round_limit (40) to its options and drops the snapshot, so the log is replayed instead.
+    """
+    old = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    assert old["rules_version"] == "2026.11" and "round_limit" not in old["options"]
+    assert "vp_cards" not in old["snapshot"]["state"]
+    kept = copy.deepcopy(old)
+    loaded = Match.from_save(old)
+    assert old == kept, "loading must not change the save it was given"
+    assert [e.to_json() for e in loaded.log] == old["log"]
+    assert loaded.seats == old["seats"] and loaded.seed == old["seed"] and loaded.players == old["players"]
+    assert loaded.options == {**old["options"], "round_limit": 40}
+    resaved = loaded.to_save()
+    assert resaved["rules_version"] == pyengine.load_game(GAME).info.rules_version == "2026.12"
+    assert Match.from_save(json.loads(json.dumps(resaved))).to_save() == resaved
+
+
+def test_the_2026_11_migration_sets_the_version_adds_the_option_and_drops_the_snapshot() -> None:
+    """Migration ("jump_drive", "2026.11"): rules_version 2026.12, round_limit 40 (kept if present), no snapshot."""
+    from pyengine.core.migrations import MIGRATIONS
+
+    step = MIGRATIONS[(GAME, "2026.11")]
+    old = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    new = step(old)
+    assert new["rules_version"] == "2026.12" and "snapshot" not in new and "snapshot" in old
+    assert new["options"]["round_limit"] == 40 and "round_limit" not in old["options"]
+    assert new["log"] == old["log"] and new["seats"] == old["seats"]
+    assert step({**old, "options": {**old["options"], "round_limit": 25}})["options"]["round_limit"] == 25
+
+
+def test_the_2026_11_migration_lets_a_game_already_past_round_40_finish_its_round() -> None:
+    """Migration ("jump_drive", "2026.11"): a stalled save already in round 45 gets round_limit 45, not 40."""
+    from pyengine.core.migrations import MIGRATIONS
+
+    old = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    old["snapshot"]["state"]["round"] = 45
+    assert MIGRATIONS[(GAME, "2026.11")](old)["options"]["round_limit"] == 45
+    old["snapshot"]["state"]["round"] = 500
+    assert MIGRATIONS[(GAME, "2026.11")](old)["options"]["round_limit"] == 200

@@ -41,6 +41,18 @@ class JDData:
     msgs: list[list[Any]] = field(default_factory=list)
     epoch: int = 0
     over: bool = False
+    # Per seat: tableau card instance id -> [base VP, bonus VP] it has scored for that seat so far (the sum of
+    # a seat's tally is its VP; a card that left the empire keeps its entry).
+    vp_cards: list[dict[str, list[int]]] = field(default_factory=list)
+    # Per seat: hand card instance id -> the round it was drawn into that hand (the opening deal is round 0).
+    drawn_round: list[dict[str, int]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        """Give a new position (built without the per-seat tallies) one empty tally per seat."""
+        if not self.vp_cards:
+            self.vp_cards = [{} for _ in range(self.players)]
+        if not self.drawn_round:
+            self.drawn_round = [{} for _ in range(self.players)]
 
 
 def data_to_json(d: JDData) -> JSON:
@@ -85,7 +97,9 @@ def copy_data(d: JDData) -> JDData:
         pending_choices=[list(p) for p in d.pending_choices], choices=dict(d.choices),
         revealed=[dict(r) if r else None for r in d.revealed], imaginary=list(d.imaginary),
         vp_history=[list(v) for v in d.vp_history], campaign_used=list(d.campaign_used),
-        ticked=d.ticked, msgs=[_copy_msg(m) for m in d.msgs], epoch=d.epoch, over=d.over)
+        ticked=d.ticked, msgs=[_copy_msg(m) for m in d.msgs], epoch=d.epoch, over=d.over,
+        vp_cards=[{c: list(v) for c, v in t.items()} for t in d.vp_cards],
+        drawn_round=[dict(r) for r in d.drawn_round])
 
 
 def _copy_commit(c: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -8,7 +8,7 @@ from importlib import resources
 
 from ...core.api import GameInfo, OptionSpec
 
-RULES_VERSION = "2026.11"
+RULES_VERSION = "2026.12"
 
 
 @cache
@@ -36,4 +36,9 @@ INFO = GameInfo(
         OptionSpec("convoy_world_draw", "bool", False, "Draw 1 after two worlds",
                    "Placing two worlds (Convoy) and no development still draws the 1 card of a world-only "
                    "turn."),
+        OptionSpec("round_limit", "int", 40, "Round limit (safety valve)",
+                   "If nobody has reached 50 VP when this round is scored, the game ends after it and is scored "
+                   "as usual (most VP, then the usual tie-breaks). The printed game has no limit (a real game "
+                   "lasts about 7-12 rounds); this only stops stalled games, such as players who explore "
+                   "forever. Solitaire keeps its 7 rounds.", minimum=10, maximum=200, players=(2, 4)),
     ))

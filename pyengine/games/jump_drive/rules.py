@@ -40,8 +40,13 @@ def seats_to_move(d: JDData) -> list[int]:
 
 
 def draw(d: JDData, rng: Rng, seat: int, n: int) -> list[str]:
-    """Draw up to n cards for a seat from the unordered deck pool, reshuffling the discards when it runs out."""
+    """Draw up to n cards for a seat from the unordered deck pool, reshuffling the discards when it runs out.
+
+    Each card drawn is noted in ``drawn_round`` with the current round (0 for the opening deal).
+    """
     got: list[str] = []
+    when = 0 if d.phase == "opening" else d.round
+    drawn_round = d.drawn_round[seat]
     for _ in range(n):
         if not d.deck:
             if not d.discard:
@@ -55,6 +60,7 @@ def draw(d: JDData, rng: Rng, seat: int, n: int) -> list[str]:
         d.deck[i] = d.deck[-1]
         d.deck.pop()
         d.hands[seat].append(card)
+        drawn_round[card] = when
         got.append(card)
     if got:
         d.epoch += 1
@@ -247,6 +253,7 @@ def apply_action(d: JDData, seat: int, action: Action, plan: Plan | None = None)
     elif kind == "pay":
         card = action.params[0][1]
         d.hands[seat].remove(card)
+        d.drawn_round[seat].pop(card, None)
         d.discard.append(card)
         d.owes[seat] -= 1
         if not any(d.owes):
@@ -281,12 +288,27 @@ def _finish_opening(d: JDData) -> None:
         rec = d.commits[s] or {}
         for c in rec["discard"]:
             d.hands[s].remove(c)
+            d.drawn_round[s].pop(c, None)
             d.discard.append(c)
         msg(d, "{player} keeps 5 cards and discards 2", player={"player": s})
     d.commits = [None] * d.players
     d.phase = "plan"
     d.epoch += 1
+    round_begins(d)
+
+
+def round_limit(d: JDData) -> int | None:
+    """Return the last round the option ``round_limit`` allows (None in solitaire, which has its 7 rounds)."""
+    if d.players == 1:
+        return None
+    return int(d.options["round_limit"])
+
+
+def round_begins(d: JDData) -> None:
+    """Log the start of the current round, and say so when the round limit makes it the last one."""
     msg(d, "Round {n} begins", n={"n": d.round})
+    if d.round == round_limit(d):
+        msg(d, "Round limit: round {n} is the last round", n={"n": d.round})
 
 
 def _reveal(d: JDData, rng: Rng) -> None:
@@ -315,10 +337,12 @@ def _reveal(d: JDData, rng: Rng) -> None:
             placed.append(f"survey_team-{s}")
         elif dev:
             d.hands[s].remove(dev)
+            d.drawn_round[s].pop(dev, None)
             placed.append(dev)
         for w in (rec.get("world"), rec.get("second")):
             if w:
                 d.hands[s].remove(w)
+                d.drawn_round[s].pop(w, None)
                 placed.append(w)
         for c in placed:
             d.empires[s].append(c)
@@ -357,7 +381,9 @@ def resample(d: JDData, seat: int, seed: int) -> JDData:
     """Return a copy where every card hidden from ``seat`` is redealt and the future draws reseeded.
 
     Cards another seat has committed (a hidden plan or opening discard) stay in its hand, so the
-    commitment stays valid; the rest of that hand and the deck are shuffled together and dealt back.
+    commitment stays valid; the rest of that hand and the deck are shuffled together and dealt back. Each card
+    dealt back takes over the ``drawn_round`` of the card it replaces, so when each seat drew how many cards
+    (which every seat saw) stays as it was.
     """
     out = copy_data(d)
     rng = Rng(seed)
@@ -374,7 +400,13 @@ def resample(d: JDData, seat: int, seed: int) -> JDData:
     rng.shuffle(pool)
     for s, fixed_cards in keep.items():
         n = len(out.hands[s]) - len(fixed_cards)
-        out.hands[s] = fixed_cards + pool[:n]
+        old = out.drawn_round[s]
+        fixed = set(fixed_cards)
+        rounds = [old.get(c, 0) for c in out.hands[s] if c not in fixed]
+        dealt = pool[:n]
+        out.hands[s] = fixed_cards + dealt
+        out.drawn_round[s] = {c: old.get(c, 0) for c in fixed_cards}
+        out.drawn_round[s].update(zip(dealt, rounds, strict=True))
         pool = pool[n:]
     out.deck = pool
     out.rng = Rng(rng.next_u64()).to_text()

@@ -9,7 +9,7 @@ from ...core.rng import Rng
 from .cards import instance_type
 from .data import JDData
 from .empire import card_vp, income, military
-from .rules import HAND_LIMIT, draw, msg
+from .rules import HAND_LIMIT, draw, msg, round_begins, round_limit
 
 WIN_VP = 50
 SOLO_ROUNDS = 7
@@ -98,26 +98,46 @@ def start_scoring(d: JDData, rng: Rng) -> None:
         finish_scoring(d, rng)
 
 
-def round_vp(d: JDData, seat: int) -> int:
-    """Return the VP the seat's empire scores this round, using the chosen other empires."""
-    total = 0
+def card_scores(d: JDData, seat: int) -> list[tuple[str, int, int]]:
+    """Return (card, base VP, bonus VP) for every card of the seat's empire this round, in empire order.
+
+    Base is the card's printed VP; bonus is the rest of what it scores (its "per" and "with" terms, using the
+    chosen other empires).
+    """
+    out = []
     others = others_of(d, seat)
     for c in d.empires[seat]:
         choice = d.choices.get(f"{seat}:{c}")
         other = d.empires[choice] if choice is not None and not is_solo(d) else None
-        total += card_vp(c, d.empires[seat], other, others)
-    return total
+        base = instance_type(c).vp
+        out.append((c, base, card_vp(c, d.empires[seat], other, others) - base))
+    return out
+
+
+def round_vp(d: JDData, seat: int) -> int:
+    """Return the VP the seat's empire scores this round, using the chosen other empires."""
+    return sum(base + bonus for _, base, bonus in card_scores(d, seat))
 
 
 def finish_scoring(d: JDData, rng: Rng) -> None:
-    """Score every empire, then end the game or take income and check the hand limit."""
+    """Score every empire (tallying each card's share), then end the game or take income and the hand limit.
+
+    The game ends after scoring when someone has 50 VP, after round 7 in solitaire, or after the round of the
+    option ``round_limit`` (2-4 players).
+    """
     for s in range(d.players):
-        gain = round_vp(d, s)
+        gain = 0
+        tally = d.vp_cards[s]
+        for c, base, bonus in card_scores(d, s):
+            old = tally.get(c)
+            tally[c] = [base, bonus] if old is None else [old[0] + base, old[1] + bonus]
+            gain += base + bonus
         d.vp[s] += gain
         msg(d, "{player} scores {n} VP (total {m})", player={"player": s}, n={"n": gain}, m={"n": d.vp[s]})
     d.vp_history.append(list(d.vp))
     d.pending_choices = [[] for _ in range(d.players)]
-    ended = d.round >= SOLO_ROUNDS if is_solo(d) else max(d.vp) >= WIN_VP
+    limit = round_limit(d)  # None in solitaire
+    ended = d.round >= SOLO_ROUNDS if limit is None else (max(d.vp) >= WIN_VP or d.round >= limit)
     if ended:
         end_game(d)
         return
@@ -164,7 +184,7 @@ def next_round(d: JDData) -> None:
     d.phase = "plan"
     d.commits = [None] * d.players
     d.epoch += 1
-    msg(d, "Round {n} begins", n={"n": d.round})
+    round_begins(d)
 
 
 def end_game(d: JDData) -> None:
@@ -218,4 +238,7 @@ def outcome(d: JDData) -> Outcome:
         tiebreak = "shared"
     details = {"cards_in_hand": [len(h) for h in d.hands],
                "income": [hand_income(d, s) for s in range(d.players)], "rounds": d.round}
+    limit = round_limit(d)
+    if limit is not None and d.round >= limit and best < WIN_VP:
+        details["round_limit"] = limit  # nobody reached 50 VP: the round limit ended the game
     return Outcome(scores, tied, tiebreak, details)

@@ -1,4 +1,4 @@
-"""The command line: play, bench, fuzz and arena (``python -m pyengine ...``)."""
+"""The command line: play, bench, fuzz, fuzz-load and arena (``python -m pyengine ...``)."""
 
 from __future__ import annotations
 
@@ -82,6 +82,29 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def cmd_fuzz_load(args: argparse.Namespace) -> int:
+    """Corrupt real states and saves with seeded mutations; every load must be refused or give a playable state."""
+    from .core.registry import games
+    from .loadfuzz import fuzz_load
+
+    ids = sorted(games()) if args.game == "all" else [args.game]
+    for gid in ids:
+        load_game(gid)
+    failed = 0
+    for gid in ids:
+        t0 = time.perf_counter()
+        report = fuzz_load(gid, args.mutations, args.seed, args.start, args.games, args.save_depth)
+        dt = time.perf_counter() - t0
+        codes = ", ".join(f"{code} {n}" for code, n in sorted(report.rejected.items())) or "none"
+        status = "ok" if not report.problems else f"{len(report.problems)} PROBLEMS"
+        print(f"{gid}: {report.mutations} mutations in {dt:.1f}s: rejected {sum(report.rejected.values())} "
+              f"({codes}), accepted {report.accepted}, problems {len(report.problems)}: {status}")
+        for p in report.problems[:5]:
+            print("  FAIL:", p)
+        failed += bool(report.problems)
+    return 1 if failed else 0
+
+
 def cmd_arena(args: argparse.Namespace) -> int:
     """Play one bot against another over many games and print the win rate as JSON."""
     from .bots.arena import win_rate
@@ -115,6 +138,14 @@ def build_parser() -> argparse.ArgumentParser:
     f.add_argument("--seed", type=int, default=1)
     f.add_argument("--options", action="append", default=[], help="an option set as JSON (repeatable)")
     f.set_defaults(fn=cmd_fuzz)
+    fl = sub.add_parser("fuzz-load", help="corrupted states and saves must be refused or load playable")
+    fl.add_argument("game", help="a game id, or all")
+    fl.add_argument("--mutations", type=int, default=1000, help="mutations per game")
+    fl.add_argument("--seed", type=int, default=1)
+    fl.add_argument("--start", type=int, default=0, help="index of the first mutation (to reproduce one)")
+    fl.add_argument("--games", type=int, default=2, help="sample games per player count and option set")
+    fl.add_argument("--save-depth", type=int, default=150, help="saves are taken within this many actions")
+    fl.set_defaults(fn=cmd_fuzz_load)
     a = sub.add_parser("arena", help="win rate of one bot against another")
     a.add_argument("game")
     a.add_argument("--bot", default="greedy")

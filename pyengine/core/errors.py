@@ -49,6 +49,16 @@ class SaveFormatError(EngineError, ValueError):
     code = "save/invalid"
 
 
+class PositionError(SaveFormatError):
+    """Raised for a saved position that is impossible: a missing or unknown field, a wrong type, a value out of
+    range, an unknown id, a card in two places, or a position the rules cannot play.
+
+    Its message names the first problem found, with the path to it, e.g. ``hands[1][3]: unknown card 'foo-9'``.
+    """
+
+    code = "save/invalid_position"
+
+
 class IncompatibleSaveError(SaveFormatError):
     """Raised for a save written by a newer format or a different rules version."""
 

@@ -8,10 +8,13 @@ from typing import Any
 from ...core.api import JSON, Game
 from ...core.dictstate import copy_json
 from ...core.errors import BadOptionsError
+from ...core.position import check_invariants, probe
 from ...core.rng import Rng
 from .cards import base_deck, board, corporations, projects, promo_deck
 from .info import INFO
+from .invariants import check
 from .model import Data, new_player
+from .position import validate
 from .rules import advance
 from .state import AresState
 from .text import log
@@ -73,8 +76,17 @@ class AresExpedition(Game):
         return AresState(self, d)
 
     def state_from_json(self, data: JSON) -> AresState:
-        """Rebuild a state from its JSON (copied, never shared)."""
-        return AresState(self, AresState.load_data(data))
+        """Rebuild a state from its JSON (copied, never shared), refusing an impossible position.
+
+        Raises:
+            PositionError: the first problem found: a field (position.py), an invariant, or the rules failing to
+                read the position (probe).
+        """
+        validate(data)
+        state = AresState(self, AresState.load_data(data))
+        check_invariants(check, state)
+        probe(state, state.d["players"])
+        return state
 
     def catalog(self) -> list[JSON]:
         """Return every project and corporation as data, with its kind."""

@@ -7,12 +7,15 @@ from typing import Any
 
 from ...core.api import JSON, Game
 from ...core.dictstate import copy_json
+from ...core.position import check_invariants, probe
 from ...core.rng import Rng
 from .abilities import unlock_powers
 from .cards import achievements, all_records, board, events, factions, systems, techs
 from .effects import push, run
 from .info import INFO
+from .invariants import check
 from .model import Data, add_ship, new_faction
+from .position import validate
 from .state import BTSState
 from .text import log
 
@@ -61,8 +64,17 @@ class BeyondTheSun(Game):
         return BTSState(self, d)
 
     def state_from_json(self, data: JSON) -> BTSState:
-        """Rebuild a state from its JSON (copied, never shared)."""
-        return BTSState(self, BTSState.load_data(data))
+        """Rebuild a state from its JSON (copied, never shared), refusing an impossible position.
+
+        Raises:
+            PositionError: the first problem found: a field (position.py), an invariant, or the rules failing to
+                read the position (probe).
+        """
+        validate(data)
+        state = BTSState(self, BTSState.load_data(data))
+        check_invariants(check, state)
+        probe(state, state.d["players"])
+        return state
 
     def catalog(self) -> list[JSON]:
         """Return every card and mat as data, tagged with its kind and origin."""

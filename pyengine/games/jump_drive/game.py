@@ -7,11 +7,14 @@ from typing import Any
 
 from ...core.api import JSON, Game
 from ...core.errors import BadOptionsError
+from ...core.position import check_invariants, probe
 from ...core.rng import Rng
 from .campaign import condition_ids
 from .cards import card_types, deck_instances
 from .data import JDData, data_from_json
 from .info import INFO
+from .invariants import check
+from .position import validate
 from .rules import OPENING_DEAL, draw, msg
 from .state import JDState
 
@@ -52,8 +55,17 @@ class JumpDrive(Game):
         return JDState(self, d)
 
     def state_from_json(self, data: JSON) -> JDState:
-        """Rebuild a state from its JSON."""
-        return JDState(self, data_from_json(data))
+        """Rebuild a state from its JSON (copied, never shared), refusing an impossible position.
+
+        Raises:
+            PositionError: the first problem found: a field (position.py), an invariant, or the rules failing to
+                read the position (probe).
+        """
+        validate(data)
+        state = JDState(self, data_from_json(data))
+        check_invariants(check, state)
+        probe(state, state.d.players)
+        return state
 
     def catalog(self) -> list[JSON]:
         """Return every card type as data (the survey team included)."""

@@ -1,4 +1,5 @@
-"""Jump Drive invariants for the fuzzer: cards are conserved and no count goes negative."""
+"""Jump Drive invariants for the fuzzer and for loading: cards are conserved, no count goes negative, and the
+per-card VP tallies and draw rounds agree with the VP and the hands."""
 
 from __future__ import annotations
 
@@ -34,4 +35,8 @@ def check(state: State) -> list[str]:
             problems.append(f"seat {s} owes {d.owes[s]} cards but holds {len(d.hands[s])}")
         if d.phase == "plan" and len(d.hands[s]) > 10 + 0:
             problems.append(f"seat {s} starts a round with {len(d.hands[s])} cards (hand limit 10)")
+        if sum(base + bonus for base, bonus in d.vp_cards[s].values()) != d.vp[s]:
+            problems.append(f"seat {s}: the per-card VP tally does not add up to its {d.vp[s]} VP")
+        if set(d.drawn_round[s]) != set(d.hands[s]):
+            problems.append(f"seat {s}: the draw rounds are not kept for exactly the cards in hand")
     return problems

@@ -129,6 +129,7 @@ def snapshot(mid: str, match: Match, viewer: int | None) -> JSON:
             "to_move": sorted(state.to_move()), "terminal": state.is_terminal(),
             "outcome": out.to_json() if out else None, "view": state.view(viewer), "decision": decision,
             "log": log, "can_undo": viewer is not None and match.can_undo(viewer) and not state.is_terminal(),
+            "undo_block": None if viewer is None else match.undo_block(viewer),
             "log_length": len(match.log)}
 
 
@@ -242,14 +243,14 @@ def _op_submit_many(req: dict[str, Any]) -> JSON:
     viewer = _viewer(req, match.players)
     before_state = match.state.to_json()
     before_log = list(match.log)
-    before_barrier = (match._barrier_at, match._barrier_state)
+    before_barrier = (match._barrier_at, match._barrier_state, match._barrier_why)
     try:
         for a in actions:
             match.apply(seat, a)
     except EngineError:
         match.state = match.game.state_from_json(before_state)
         match.log = before_log
-        match._barrier_at, match._barrier_state = before_barrier
+        match._barrier_at, match._barrier_state, match._barrier_why = before_barrier
         raise
     return snapshot(mid, match, viewer)
 

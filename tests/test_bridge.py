@@ -17,7 +17,7 @@ from pyengine.core.match import SAVE_FORMAT
 GAME = "jump_drive"
 ROOT_DOC = Path(__file__).resolve().parents[1] / "docs" / "BRIDGE.md"
 SNAPSHOT_KEYS = {"match", "game", "players", "seed", "options", "seats", "viewer", "to_move", "terminal",
-                 "outcome", "view", "decision", "log", "can_undo", "log_length"}
+                 "outcome", "view", "decision", "log", "can_undo", "undo_block", "log_length"}
 DOCUMENTED_CODES = {"action/invalid", "action/illegal", "action/inactive_player", "action/gameover",
                     "undo/not_allowed", "save/invalid", "save/incompatible_version", "game/unknown",
                     "bridge/bad_request", "match/unknown", "engine/error", "input/too_large", "input/too_deep"}

@@ -72,6 +72,7 @@ class Match:
         self.log: list[LogEntry] = []
         self._barrier_at = 0
         self._barrier_state: JSON = self.state.to_json()
+        self._barrier_why = "start"  # what set the last barrier: "start", "reveal", "turn" or "over"
 
     @classmethod
     def new(cls, game_id: str, seed: int, players: int, options: Mapping[str, Any] | None = None,
@@ -90,17 +91,30 @@ class Match:
         before_epoch = self.state.epoch()
         self.state.apply(seat, act)
         after = self.state.to_move()
-        barrier = (self.state.epoch() != before_epoch or bool(after - before_movers)
-                   or self.state.is_terminal())
-        self.log.append(LogEntry(seat, str(act), barrier))
-        if barrier:
+        why = ("over" if self.state.is_terminal() else "reveal" if self.state.epoch() != before_epoch
+               else "turn" if after - before_movers else None)
+        self.log.append(LogEntry(seat, str(act), why is not None))
+        if why is not None:
             self._barrier_at = len(self.log)
             self._barrier_state = self.state.to_json()
+            self._barrier_why = why
         return act
 
     def can_undo(self, seat: int) -> bool:
         """Return True if this seat has an action since the last barrier that it may take back."""
         return any(e.seat == seat for e in self.log[self._barrier_at:])
+
+    def undo_block(self, seat: int) -> str | None:
+        """Return why this seat cannot undo now, or None when it can.
+
+        "over": the game has ended; "start": it has chosen nothing yet; "reveal": hidden information was revealed
+        since its last choice; "turn": the choice passed to other players since its last choice.
+        """
+        if self.state.is_terminal():
+            return "over"
+        if self.can_undo(seat):
+            return None
+        return self._barrier_why
 
     def undo(self, seat: int) -> None:
         """Take back this seat's latest action since the last barrier.

@@ -221,6 +221,9 @@ def test_j_full_storage_is_reported_not_dropped(page, server):
     go_home(page)
     new_game(page, names=("Quinn", "Bot"), kinds=("human", "greedy"), seed=8)
     settle(page)
+    saved = """() => Object.keys(localStorage).filter(k => k.startsWith('pyengine:'))
+        .sort().map(k => [k, localStorage.getItem(k)])"""
+    before = page.evaluate(saved)
     page.evaluate("""() => {
         window.__realSetItem = Storage.prototype.setItem;
         Storage.prototype.setItem = function () {
@@ -231,6 +234,7 @@ def test_j_full_storage_is_reported_not_dropped(page, server):
         play_step(page)  # an action triggers the autosave
         page.wait_for_selector("[data-testid=storage-error]", timeout=30_000)
         assert "full" in page.inner_text("[data-testid=storage-error]").lower()
+        assert page.evaluate(saved) == before, "the older autosave (and everything else) stays as it was"
     finally:
         page.evaluate("() => { Storage.prototype.setItem = window.__realSetItem; }")
 

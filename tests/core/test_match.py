@@ -253,3 +253,21 @@ def test_a_loader_step_of_zero_entries_makes_no_progress() -> None:
     assert loader.step(0) is False and loader.at == 0
     empty = Match.loader(Match.new(GAME, seed=4, players=2).to_save())
     assert empty.total == 0 and empty.step(0) is True
+
+
+def test_undo_block_names_why_a_seat_cannot_undo() -> None:
+    """Undo policy, in words for the page: nothing chosen yet ("start"), a reveal since the seat's last choice
+    ("reveal"), and the end of the game ("over"); None while the seat may undo."""
+    from pyengine.core.rng import Rng
+
+    m = Match.new("jump_drive", seed=5, players=2)
+    assert m.undo_block(0) == "start" and m.undo_block(1) == "start"
+    m.apply(0, m.state.legal_actions(0)[0])  # seat 0 keeps its opening cards: seat 1 still chooses, no reveal yet
+    assert m.undo_block(0) is None and m.can_undo(0)
+    m.apply(1, m.state.legal_actions(1)[0])  # both chose: the opening is revealed
+    assert m.undo_block(0) == "reveal" and m.undo_block(1) == "reveal"
+    rng = Rng(5)
+    while not m.state.is_terminal():
+        seat = min(m.state.to_move())
+        m.apply(seat, rng.choice(m.state.legal_actions(seat)))
+    assert m.undo_block(0) == "over"

@@ -253,16 +253,29 @@ async function importFile(file) {
   // The engine judges the save; what is stored is the engine's own normalised save, never the raw file.
   let answer;
   let normalised;
+  const loading = { label: t("import.checking"), at: 0, total: 0, since: Date.now(), cancelled: false };
+  app.loading = loading;
+  const timer = setTimeout(draw, PROGRESS_AFTER_MS + 20);
+  draw();
   try {
     const first = await call({ op: "load_start", save, viewer: null });
     do {
-      answer = await call({ op: "load_step", loader: first.loader, entries: 1000, viewer: null });
+      if (loading.cancelled) {
+        try { await call({ op: "load_cancel", loader: first.loader }); } catch { /* already gone */ }
+        notify(t("load.cancelled"));
+        return;
+      }
+      answer = await call({ op: "load_step", loader: first.loader, entries: 500, viewer: null });
+      if (!answer.done) { loading.at = answer.at; loading.total = answer.total; draw(); }
     } while (!answer.done);
     normalised = (await call({ op: "save", match: answer.match })).save;
   } catch (err) {
     notify(loadErrorText(err), { kind: "error", testid: "import-error" });
     return;
   } finally {
+    clearTimeout(timer);
+    app.loading = null;
+    draw();
     if (answer && answer.match) { try { await call({ op: "close", match: answer.match }); } catch { /* fine */ } }
   }
   const info = gameInfo(answer.game);
@@ -288,8 +301,7 @@ function undoButton(session) {
   const why = () => {
     if (!snap) return "";
     if (snap.terminal) return t("undo.why.over");
-    if (snap.undo_reason_msg) return t(`undo.why.${snap.undo_reason_msg}`);
-    if (!(snap.to_move || []).includes(snap.viewer) && !snap.can_undo) return t("undo.why.not_yours");
+    if (snap.undo_block) return t(`undo.why.${snap.undo_block}`);
     return t("undo.why.barrier");
   };
   return h("button", {

@@ -21,6 +21,7 @@ function headline(snap, out) {
   if (d.result_msg) return textNodes(snap, d.result_msg, { where: "end" });
   const names = (out.winners || []).map((s) => seatName(snap, s));
   if (!names.length) return t("end.nobody_wins");
+  if (names.length === 1 && out.winners[0] === snap.viewer) return t("end.you_win");
   if (names.length === 1) return t("end.wins", { name: names[0] });
   return t("end.shared_win", { names: names.join(t("end.and")) });
 }
@@ -40,7 +41,7 @@ function jdColumns(snap, out) {
 
 function genericColumns(game, out) {
   const breakdown = (out.details && Array.isArray(out.details.breakdown)) ? out.details.breakdown : [];
-  const keys = Object.keys(breakdown[0] || {});
+  const keys = Object.keys(breakdown[0] || {}).filter((k) => k !== "total"); // the score column is the total
   const cols = [t("end.score"), ...keys.map((k) => detailWord(game, k))];
   const rows = (out.scores || []).map((score, s) => ({ seat: s, cells: [score, ...keys.map((k) => (breakdown[s] || {})[k])] }));
   return { cols, rows };

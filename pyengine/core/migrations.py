@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .api import JSON
-from .errors import IncompatibleSaveError
+from .errors import EngineError, IncompatibleSaveError
 
 
 def _jump_drive_2026_11(data: JSON) -> JSON:
@@ -32,9 +32,71 @@ def _jump_drive_2026_11(data: JSON) -> JSON:
     return out
 
 
+def _ares_expedition_2026_11(data: JSON) -> JSON:
+    """Bring an Ares Expedition 2026.11 save to 2026.12: add the option coop_early_end (false), drop the snapshot,
+    and drop the log entries the 2026.12 rules no longer ask for.
+
+    2026.12 plays co-op on to the end of the pool (the option keeps the old early end), records TR and VP per round
+    (a new state field, so the old snapshot's shape is out of date: the loader replays the log instead), and no
+    longer offers an option that would do nothing: a choice such as Imported Hydrogen's "3 microbes to another
+    card" without such a card, or a card action such as Aquifer Pumping with every ocean flipped. A 2026.11 log can
+    hold the answers to those old questions ("choose option=1" where 2026.12 takes the only real option itself) or
+    such an action; the log is replayed under 2026.12 and those entries, and only those, are dropped when they no
+    longer replay (see ``_ares_replayable_log``).
+    """
+    out: dict[str, Any] = dict(data)
+    options = out.get("options")
+    if isinstance(options, dict) and "coop_early_end" not in options:
+        out["options"] = {**options, "coop_early_end": False}
+    out.pop("snapshot", None)
+    out["rules_version"] = "2026.12"
+    if "log" in out:
+        out["log"] = _ares_replayable_log(out)
+    return out
+
+
+_ARES_DROPPABLE = ("choose", "act", "pay")  # a choice no longer asked, an action no longer offered, its heat payment
+
+
+def _ares_replayable_log(data: JSON) -> Any:
+    """Return an Ares Expedition save's log without the entries 2026.12 no longer offers (see above).
+
+    The log is replayed from the save's seed and options; an entry that is not legal any more is dropped when it
+    is a choice ("choose"), a card action ("act") or a heat payment for one ("pay"): the new rules either took the
+    only useful option themselves or no longer offer an action that did nothing. Anything else that does not
+    replay, or a header that cannot start the game, leaves the log as it was, so the loader names the problem.
+    """
+    from .match import MAX_LOG_ENTRIES
+    from .registry import load_game
+
+    log = data.get("log")
+    seed, players, options = data.get("seed"), data.get("players"), data.get("options")
+    if not isinstance(log, list) or len(log) > MAX_LOG_ENTRIES or not all(
+            isinstance(e, dict) and isinstance(e.get("p"), int) and isinstance(e.get("a"), str) for e in log):
+        return log
+    if not (isinstance(seed, int) and isinstance(players, int) and isinstance(options, dict)) or isinstance(
+            seed, bool) or isinstance(players, bool):
+        return log
+    game = load_game("ares_expedition")
+    try:
+        state = game.new_initial_state(seed=seed, players=players, options=game.info.resolve_options(options))
+        kept = []
+        for entry in log:
+            action = game.parse_action(entry["a"])
+            if entry["p"] in state.to_move() and action in state.legal_actions(entry["p"]):
+                state.apply(entry["p"], action)
+                kept.append(entry)
+            elif action.kind not in _ARES_DROPPABLE or state.is_terminal():
+                return log
+    except (EngineError, KeyError, TypeError, ValueError):
+        return log
+    return kept
+
+
 # (game id, from rules version) -> function returning the save at the next rules version.
 MIGRATIONS: dict[tuple[str, str], Callable[[JSON], JSON]] = {
     ("jump_drive", "2026.11"): _jump_drive_2026_11,
+    ("ares_expedition", "2026.11"): _ares_expedition_2026_11,
 }
 
 

@@ -116,6 +116,47 @@ def generic_game(page, url: str, out: Path, size: str, game: str, slug: str) -> 
     shoot(page, out, f"{slug}-end", size)
 
 
+def ares(page, url: str, out: Path, size: str) -> None:
+    """The Ares table: the phase pick, a card selected with its payment, mid-game, and the end with its charts."""
+    boot(page, url)
+    go_home(page)
+    page.select_option("[data-testid=game-select]", "ares_expedition")
+    new_game(page, names=("You", "Bot 2"), kinds=("human", "greedy"), seed=21)
+    picks = 0
+    paid = False
+    for _ in range(400):
+        mode = settle(page)
+        if mode == "end":
+            break
+        if mode == "ares-phase":
+            picks += 1
+            if picks == 3:
+                page.locator(".phase-card.pickable .phase-hit").first.click()
+                page.evaluate("() => window.scrollTo(0, 0)")
+                shoot(page, out, "ares-expedition-phase-pick", size)
+                page.click("[data-testid=confirm]")
+                continue
+        playable = page.locator("[data-testid=hand] .ares-card[data-playable='1'] .card-hit")
+        if mode == "ares-act" and picks >= 3 and not paid and playable.count():
+            playable.first.click()
+            page.locator("[data-testid=payment]").scroll_into_view_if_needed()
+            shoot(page, out, "ares-expedition-payment", size)
+            page.locator("[data-testid=hand]").scroll_into_view_if_needed()
+            shoot(page, out, "ares-expedition-hand", size)
+            playable.first.click()
+            paid = True
+        if paid and picks >= 5:
+            break
+        play_step(page)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    shoot(page, out, "ares-expedition-mid", size)
+    until(page, set(), max_steps=1500)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    shoot(page, out, "ares-expedition-end", size)
+    page.locator("[data-testid=history-charts]").scroll_into_view_if_needed()
+    shoot(page, out, "ares-expedition-charts", size)
+
+
 def home(page, url: str, out: Path, size: str) -> None:
     """The home screen with games in progress, saved games and history from the games above."""
     boot(page, url)
@@ -148,7 +189,7 @@ def main() -> int:
             fast = url + "?pace=0"
             jump_drive(page, fast, out, size)
             generic_game(page, fast, out, size, "beyond_the_sun", "beyond-the-sun")
-            generic_game(page, fast, out, size, "ares_expedition", "ares-expedition")
+            ares(page, fast, out, size)
             home(page, fast, out, size)
             ctx.close()
             shutil.rmtree(profile, ignore_errors=True)

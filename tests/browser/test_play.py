@@ -263,8 +263,8 @@ def test_y_beyond_the_sun_bots_play_to_the_final_score_offline(page, server):
 
 
 def test_y2_ares_expedition_solo_two_bots_and_coop_play_to_the_end_offline(page, server):
-    """Ares Expedition through the generic panel, offline: a solo game, a 2-player bot game and a 2-player co-op game
-    (mode option, with promos) reach the end screen; the co-op summary shows the shared pool and the end its verdict."""
+    """Ares Expedition on its own table, offline: a solo game, a 2-player bot game and a 2-player co-op game (mode
+    option, with promos) reach the end screen; the co-op panel shows the shared pool and the end its verdict."""
     boot(page, server.url)
     page.wait_for_function(
         "navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=60_000
@@ -279,16 +279,16 @@ def test_y2_ares_expedition_solo_two_bots_and_coop_play_to_the_end_offline(page,
             page.wait_for_selector("[data-testid=end-screen]", timeout=300_000)
             end = page.inner_text("[data-testid=end-screen]")
             assert "Game over" in end
-            if options:  # co-op: one verdict for the team, and the pool of cubes and markers in the summary
+            if options:  # co-op: one verdict for the team, and the pool of cubes and markers on the table
                 assert "together" in end, end
-                assert "Pool: " in page.inner_text("[data-testid=state-summary]")
+                assert "Pool: " in page.inner_text("[data-testid=coop]")
             scores = [int(page.inner_text(f"[data-testid=final-score-{s}]")) for s in range(len(names))]
             assert min(scores) >= 5, "every player ends with at least their starting TR"
-            summary = page.inner_text("[data-testid=state-summary]")
-            assert "Mars" in summary and "Temperature" in summary and "TR" in summary
-            chip = page.locator("[data-testid=state-summary] .card-chip").first
-            name = chip.inner_text()
-            chip.click()  # a card name opens its text in the popover
+            mars = page.inner_text("[data-testid=mars]")
+            assert "Temperature" in mars and "Oxygen" in mars and "Oceans" in mars
+            card = page.locator("[data-testid=tableau-0] .ares-card .card-hit").first
+            name = card.locator(".ares-name").inner_text()
+            card.click()  # a card on the table opens its text in the popover
             body = page.inner_text("[data-testid=popover-body]")
             assert name in body and len(body) > len(name) + 5, body
             page.keyboard.press("Escape")

@@ -16,6 +16,8 @@ SETTLED_JS = """() => {
   if (document.querySelector('[data-testid=end-screen]')) return 'end';
   const t = document.querySelector('[data-testid=jd-table]');
   if (t) return t.dataset.mode && t.dataset.mode !== 'none' ? t.dataset.mode : null;
+  const a = document.querySelector('[data-testid=ares-table]');
+  if (a) return a.dataset.mode && !['none', 'wait'].includes(a.dataset.mode) ? 'ares-' + a.dataset.mode : null;
   if (document.querySelector('[data-testid=decision-panel] [data-testid=action-0]')) return 'generic';
   return null;
 }"""
@@ -90,6 +92,8 @@ def play_step(page) -> str:
             assert "draw" in page.inner_text("[data-testid=explore-preview]")
         assert page.inner_text("[data-testid=action-label]").strip(), "the chosen play shows its label"
         page.click("[data-testid=confirm]")
+    elif mode.startswith("ares-"):
+        ares_step(page, mode)
     elif mode == "generic":
         page.locator(
             "[data-testid=decision] .action-list [data-testid=action-0], "
@@ -98,6 +102,43 @@ def play_step(page) -> str:
     else:
         raise AssertionError(f"unexpected mode {mode!r}")
     return mode
+
+
+def ares_step(page, mode: str) -> None:
+    """One simple choice on the Ares table, through its own controls."""
+    confirm = page.locator("[data-testid=confirm]")
+    if mode == "ares-corp":
+        page.locator("[data-testid=corp-offer] .card-hit").first.click()
+        confirm.click()
+    elif mode == "ares-phase":
+        page.locator(".phase-card.pickable .phase-hit").first.click()
+        confirm.click()
+    elif mode in ("ares-keep", "ares-discard"):
+        cards = page.locator(f"[data-testid=pick-{mode[5:]}] .card-hit")
+        for i in range(cards.count()):
+            if confirm.is_enabled():
+                break
+            cards.nth(i).click()
+        confirm.click()
+    elif mode == "ares-act":
+        playable = page.locator("[data-testid=hand] .ares-card[data-playable='1'] .card-hit")
+        if playable.count():
+            playable.first.click()
+            if confirm.is_enabled():
+                confirm.click()
+                return
+            playable.first.click()
+        for selector in ("[data-testid=decision] .acting-buttons [data-action=done]",
+                         "[data-testid=decision] .acting-buttons .btn[data-action]",
+                         "[data-testid=decision] [data-testid^=std-]"):
+            target = page.locator(selector)
+            if target.count():
+                target.first.click()
+                return
+        page.locator("[data-testid=decision] .all-actions summary").click()
+        page.locator("[data-testid=decision] .all-actions [data-testid=action-0]").click()
+    else:
+        page.locator("[data-testid=decision] .action-list [data-testid=action-0]").first.click()
 
 
 def play_until_end(page, max_steps: int = 200) -> list[str]:

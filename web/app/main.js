@@ -8,6 +8,8 @@ import { loadCatalog, gameTitle } from "./ui/catalog.js";
 import { MatchSession, LoadCancelled } from "./ui/match-session.js";
 import { homeScreen, initialForm } from "./ui/home.js";
 import { jumpDriveTable } from "./ui/jump-drive-table.js";
+import { aresTable } from "./ui/ares-table.js";
+import { aresCardContent } from "./ui/ares-cards.js";
 import { genericTable, genericCardContent } from "./ui/generic-panel.js";
 import { endScreen } from "./ui/end-screen.js";
 import { jdCardContent } from "./ui/card-face.js";
@@ -18,7 +20,7 @@ import { popoverLayer, setPopoverRedraw, registerCardContent, installPopoverKeys
 import * as store from "./store.js";
 
 // Games with their own table; the rest use the generic panel. `?generic` in the address forces the generic panel.
-const TABLES = new URLSearchParams(location.search).has("generic") ? {} : { jump_drive: jumpDriveTable };
+const TABLES = new URLSearchParams(location.search).has("generic") ? {} : { jump_drive: jumpDriveTable, ares_expedition: aresTable };
 const DEFAULT_GAME = "jump_drive";
 // A load that takes longer than a second shows its progress; "?progress=MS" changes the delay (tests use 0).
 const PROGRESS_PARAM = Number.parseInt(new URLSearchParams(location.search).get("progress") ?? "", 10);
@@ -67,6 +69,7 @@ function draw() {
     drawing = false;
   }
   fixFocus();
+  for (const el of document.querySelectorAll("[data-follow]")) if (el.dataset.pinned !== "0") el.scrollTop = el.scrollHeight;
   if (drawAgain) { drawAgain = false; draw(); }
 }
 
@@ -442,6 +445,7 @@ async function boot() {
   installPopoverKeys();
   setPopoverRedraw(draw);
   registerCardContent("jump_drive", jdCardContent);
+  registerCardContent("ares_expedition", aresCardContent);
   registerCardContent("*", genericCardContent);
   app.root.replaceChildren();
   try {

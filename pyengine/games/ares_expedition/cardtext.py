@@ -221,11 +221,15 @@ def req_text(r: Record) -> str:
 
 
 @cache
-def card_text(cid: str) -> str:
-    """Return a card's full text: requirements, on play, effects, action and VP."""
+def card_text(cid: str, with_requirements: bool = True) -> str:
+    """Return a card's full text: requirements, on play, effects, action and VP.
+
+    ``with_requirements=False`` leaves the requirement sentence out (a card face shows requirements on a line of
+    their own, each marked met or not).
+    """
     rec = card(cid)
     parts = []
-    reqs = [r for r in rec.get("req", ()) if r["kind"] != "spend"]
+    reqs = [r for r in rec.get("req", ()) if r["kind"] != "spend"] if with_requirements else []
     spends = [r for r in rec.get("req", ()) if r["kind"] == "spend"]
     if reqs:
         parts.append("Requires " + ", ".join(req_text(r) for r in reqs) + ".")

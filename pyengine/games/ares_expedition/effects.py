@@ -92,6 +92,14 @@ def step(d: Data, seat: int | None, param: str) -> bool:
     return scored
 
 
+def step_scores(d: Data, param: str) -> bool:
+    """Return True if one more step of a parameter would score now: it is below its maximum, or it reached the
+    maximum in this very phase (the max-phase rule). After that phase a step gives nothing at all."""
+    if d["params"][param] < PARAM_STEPS[param]:
+        return True
+    return d["phase_key"] is not None and d["max_key"][param] == d["phase_key"]
+
+
 def gain_forest(d: Data, seat: int) -> None:
     """Give a player a forest token: 1 VP, then oxygen one step."""
     d["p"][seat]["forests"] += 1
@@ -259,9 +267,52 @@ def _add(d: Data, seat: int, f: Frame, op: Record) -> None:
     f["ask"] = {"q": "target", "cards": targets, "n": op["n"]}
 
 
+def does_something(d: Data, seat: int, op: Record, src: str | None) -> bool:
+    """Return True unless an op would certainly do nothing for this player now.
+
+    Nothing: a raise or ocean whose parameter is maxed and past its max-phase, an ``add`` with no card to take
+    the resources, an amount that counts to 0, a false condition, a choice of only empty options, a conversion
+    with nothing to convert, a card play with no playable card, a retrieval with no red card, a cycle with an
+    empty hand. Every other op (production, forests, draws, extra plays...) does something.
+    """
+    p = d["p"][seat]
+    kind = op["op"]
+    if kind == "raise":
+        return step_scores(d, op["param"])
+    if kind == "ocean":
+        return step_scores(d, "ocean")
+    if kind == "add":
+        return bool(add_targets(p, op, src))
+    if kind in ("gain", "tr", "draw"):
+        return _amount(p, op, src) > 0
+    if kind == "choose":
+        return any(option_ok(p, o, src) and option_useful(d, seat, o, src) for o in op["options"])
+    if kind == "if":
+        return cond_holds(p, op["cond"]) and any(does_something(d, seat, o, src) for o in op["do"])
+    if kind == "convert":
+        return min(int(p[op["from"]]), int(op.get("max", p[op["from"]]))) > 0
+    if kind == "play_card":
+        return bool(free_play_choices(d, seat, op))
+    if kind == "retrieve_red":
+        return any(card(c)["color"] == "red" and c != src for c in p["table"])
+    if kind == "cycle":
+        return bool(p["hand"])
+    return True
+
+
+def option_useful(d: Data, seat: int, option: Record, src: str | None) -> bool:
+    """Return True if an option (of a card action or a choice) would do something: one of its ops does.
+
+    An option with no ops at all is a deliberate "no" (United Nations Mars Initiative's "do not pay"): it stays.
+    Paying a cost is not an effect: an option that only pays (Aquifer Pumping with every ocean flipped) is useless.
+    """
+    ops = option["do"]
+    return not ops or any(does_something(d, seat, op, src) for op in ops)
+
+
 def _choose(d: Data, seat: int, f: Frame, op: Record) -> None:
     p = d["p"][seat]
-    ok = [i for i, o in enumerate(op["options"]) if option_ok(p, o, f["src"])]
+    ok = [i for i, o in enumerate(op["options"]) if option_ok(p, o, f["src"]) and option_useful(d, seat, o, f["src"])]
     if not ok:
         return
     if len(ok) == 1:

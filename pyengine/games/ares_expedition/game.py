@@ -39,7 +39,7 @@ class AresExpedition(Game):
                    "max_key": {"temperature": None, "oxygen": None, "ocean": None},
                    "snap": {"temperature": 0, "oxygen": 0, "ocean": 0}, "ocean_flipped": [], "discard": [],
                    "p": [new_player() for _ in range(players)], "solo": None, "coop": None, "epoch": 0, "msgs": [],
-                   "over": None}
+                   "over": None, "hist": []}
         d["ocean_pile"] = [t["tile"] for t in board()["oceans"]]
         rng.shuffle(d["ocean_pile"])
         deck = base_deck() + (promo_deck() if opts["promo_projects"] else [])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...core.api import GameInfo, OptionSpec
 
-RULES_VERSION = "2026.11"
+RULES_VERSION = "2026.12"
 
 INFO = GameInfo(
     id="ares_expedition", name="Terraforming Mars: Ares Expedition", min_players=1, max_players=4,
@@ -32,4 +32,8 @@ INFO = GameInfo(
                    "printed game has no limit (real games last about 10-14 rounds); this only stops stalled games, "
                    "such as bots that never raise a parameter. Solo (25) and co-op (15) keep their own limits.",
                    minimum=10, maximum=200, players=(2, 4)),
+        OptionSpec("coop_early_end", "bool", False, "Co-op: end as soon as Mars is terraformed",
+                   "Off (the printed rule): the co-operative game always runs until the pool is empty, after 15 "
+                   "rounds, so a team that terraforms early keeps playing for VP. On: it ends after the phase in "
+                   "which Mars is terraformed, like the competitive game.", players=(2, 2)),
     ))

@@ -18,8 +18,8 @@ from typing import Any
 
 from ...core.api import Message
 from ...core.text import Entry, Text, english, register_card_names, register_messages, template, text
-from .cards import COLORS, TAGS, board, card, corporations, projects
-from .cardtext import card_face
+from .cards import COLORS, TAGS, Record, board, card, corporations, projects
+from .cardtext import cap, card_face, card_text, option_text
 from .model import Data, terraformed
 
 NS = "ares"
@@ -177,6 +177,9 @@ OPT: dict[str, Entry] = {
     "ares.opt.mining_guild.choice.per_steel.help": "1 TR for each steel such a card gives.",
     "ares.opt.round_limit.label": "Round limit (safety valve)",
     "ares.opt.round_limit.help": "A game that is still going after this round ends and is scored.",
+    "ares.opt.coop_early_end.label": "Co-op: end as soon as Mars is terraformed",
+    "ares.opt.coop_early_end.help": "Off: play on until the pool is empty (15 rounds). On: stop once Mars is "
+                                    "terraformed.",
 }
 
 OUTCOME: dict[str, Entry] = {
@@ -244,16 +247,189 @@ LISTS: dict[str, Entry] = {
     for head, words in LIST_HEADS.items() for n in range(MAX_LIST + 1)}
 
 
+# --- the table block of the view (table_view.py) -----------------------------------------------------------------
+
+_PB = board()["phase_bonus"]
+REWARD_PARTS = ("mc", "plants", "cards")
+_REWARD_WORDS = {"mc": ("{mc} M€", "{mc} M€"), "plants": ("{plants} plant", "{plants} plants"),
+                 "cards": ("{cards} card", "{cards} cards")}
+
+
+def reward_key(reward: dict[str, Any]) -> str:
+    """Return the catalog key of an ocean reward's shape, e.g. "mc_one.cards_one" for 1 M€ and 1 card."""
+    return ".".join(f"{k}_{'one' if reward[k] == 1 else 'many'}" for k in REWARD_PARTS if reward.get(k))
+
+
+def reward_text(reward: dict[str, Any]) -> Text:
+    """Return an ocean tile's reward in words, with its amounts as numbers ("1 M€ and 1 card")."""
+    return text(f"ares.table.reward.{reward_key(reward)}",
+                **{k: int(reward[k]) for k in REWARD_PARTS if reward.get(k)})
+
+
+def _reward_entries() -> dict[str, Entry]:
+    """Return a template for every shape of ocean reward on the board (amounts stay arguments)."""
+    out: dict[str, Entry] = {}
+    for reward in board()["oceans"]:
+        words = [_REWARD_WORDS[k][0 if reward[k] == 1 else 1] for k in REWARD_PARTS if reward.get(k)]
+        out[f"ares.table.reward.{reward_key(reward)}"] = " and ".join(words)
+    return out
+
+
+def _choose_ops(value: Any) -> list[Record]:
+    """Return every "choose" op inside a card record, in a fixed walk order (keys in the record's order)."""
+    out: list[Record] = []
+    if isinstance(value, dict):
+        if value.get("op") == "choose":
+            out.append(value)
+        for v in value.values():
+            out += _choose_ops(v)
+    elif isinstance(value, list):
+        for v in value:
+            out += _choose_ops(v)
+    return out
+
+
+def _option_words(option: Record) -> str:
+    """Return an option of a choice or a card action in words (an option with no op is the "no" of a choice)."""
+    return cap(option_text(option)) if option["do"] or option.get("cost") else "No, thanks"
+
+
+def _option_entries() -> dict[str, Entry]:
+    """Return the words of every card-action option and of every option of a card's choices."""
+    out: dict[str, Entry] = {}
+    for cid in [*projects(), *corporations()]:
+        rec = card(cid)
+        for k, option in enumerate(rec.get("action", ()), 1):
+            out[f"ares.option.{cid}.action.{k}"] = _option_words(option)
+        for j, op in enumerate(_choose_ops({k: v for k, v in rec.items() if k != "action"})):
+            for k, option in enumerate(op["options"], 1):
+                out[f"ares.option.{cid}.choose{j}.{k}"] = _option_words(option)
+    return out
+
+
+def action_option_text(cid: str, k: int) -> Text:
+    """Return the words of option k (from 1) of a card's action."""
+    return text(f"ares.option.{cid}.action.{k}")
+
+
+def choice_option_text(cid: str | None, op: Record, k: int) -> Text | None:
+    """Return the words of option k (from 1) of a choice a card's effect asks, or None if it is not a card's."""
+    if cid is None:
+        return None
+    rec = card(cid)
+    for j, candidate in enumerate(_choose_ops({key: v for key, v in rec.items() if key != "action"})):
+        if candidate == op:
+            return text(f"ares.option.{cid}.choose{j}.{k}")
+    return None
+
+
+_PER_WORDS = {"forests": ("forest", "forests"), "cards_played": ("card you have played", "cards you have played"),
+              "blue_cards": ("blue card you have", "blue cards you have"), "steel": ("steel", "steel"),
+              "titanium": ("titanium", "titanium"), "here.animal": ("animal on it", "animals on it"),
+              "here.microbe": ("microbe on it", "microbes on it"),
+              "here.science": ("science resource on it", "science resources on it"),
+              **{f"tag.{t}": (f"{t.capitalize()} tag you have", f"{t.capitalize()} tags you have") for t in TAGS}}
+
+TABLE_VIEW: dict[str, Entry] = {
+    "ares.table.phase.1.all": "Everybody may play 1 green card.",
+    "ares.table.phase.1.bonus": "The green card you play costs {n} M€ less.",
+    "ares.table.phase.2.all": "Everybody may play 1 blue or red card.",
+    "ares.table.phase.2.bonus": "Draw 1 card, or play 1 more blue or red card.",
+    "ares.table.phase.3.all": "Everybody may use each card action once and take any standard actions.",
+    "ares.table.phase.3.bonus": "Use one card's action a second time.",
+    "ares.table.phase.4.all": "Everybody gains M€ (TR plus M€ production), heat, plants and cards.",
+    "ares.table.phase.4.bonus": "Gain {n} M€ more.",
+    "ares.table.phase.5.all": "Everybody draws {draw} cards and keeps {keep}.",
+    "ares.table.phase.5.bonus": "Draw {draw} more cards and keep {keep} more.",
+    "ares.table.last_reason": "You chose it last round",
+    **_reward_entries(),
+    "ares.table.req.temperature.min": "Temperature {zone} or warmer",
+    "ares.table.req.temperature.max": "Temperature {zone} or colder",
+    "ares.table.req.oxygen.min": "Oxygen {zone} or higher",
+    "ares.table.req.oxygen.max": "Oxygen {zone} or lower",
+    "ares.table.req.oceans.min": "At least {n} oceans flipped",
+    "ares.table.req.oceans.max": "At most {n} oceans flipped",
+    "ares.table.req.tags.one": "{n} {tag} tag",
+    "ares.table.req.tags.many": "{n} {tag} tags",
+    "ares.table.req.tr": "TR {n} or more",
+    "ares.table.req.spend.tr": "Spend {n} TR",
+    "ares.table.req.spend.heat": "Spend {n} heat",
+    "ares.table.req.spend.plants.one": "Spend {n} plant",
+    "ares.table.req.spend.plants.many": "Spend {n} plants",
+    "ares.table.now.zone": "now {zone}",
+    "ares.table.now.n": "now {n}",
+    "ares.table.now.have": "you have {n}",
+    "ares.table.reason.req.temperature.min": "Needs temperature {zone} or warmer (now {now})",
+    "ares.table.reason.req.temperature.max": "Needs temperature {zone} or colder (now {now})",
+    "ares.table.reason.req.oxygen.min": "Needs oxygen {zone} or higher (now {now})",
+    "ares.table.reason.req.oxygen.max": "Needs oxygen {zone} or lower (now {now})",
+    "ares.table.reason.req.oceans.min": "Needs at least {n} oceans flipped (now {now})",
+    "ares.table.reason.req.oceans.max": "Needs at most {n} oceans flipped (now {now})",
+    "ares.table.reason.req.tags.one": "Needs {n} {tag} tag (you have {have})",
+    "ares.table.reason.req.tags.many": "Needs {n} {tag} tags (you have {have})",
+    "ares.table.reason.req.tr": "Needs TR {n} (you have {have})",
+    "ares.table.reason.req.spend.tr": "Needs {n} TR to spend (you have {have})",
+    "ares.table.reason.req.spend.heat": "Needs {n} heat to spend (you have {have})",
+    "ares.table.reason.req.spend.plants.one": "Needs {n} plant to spend (you have {have})",
+    "ares.table.reason.req.spend.plants.many": "Needs {n} plants to spend (you have {have})",
+    "ares.table.reason.money": "Costs {n} M€, you have {have}",
+    "ares.table.reason.money_heat": "Costs {n} M€, you have {have} in M€ and heat",
+    "ares.table.reason.cannot_pay": "You cannot pay all of its costs now",
+    "ares.table.reason.wrong_phase.green": "Not now: green cards are played in the {phase} phase",
+    "ares.table.reason.wrong_phase.blue": "Not now: blue cards are played in the {phase} phase",
+    "ares.table.reason.wrong_phase.red": "Not now: red cards are played in the {phase} phase",
+    "ares.table.reason.played.green": "You have already played your green card this phase",
+    "ares.table.reason.played.blue": "You have already played your blue or red card this phase",
+    "ares.table.reason.played.red": "You have already played your blue or red card this phase",
+    "ares.table.reason.done": "You have finished this phase",
+    "ares.table.reason.turn": "Wait for your turn: {seat} is playing",
+    "ares.table.reason.waiting": "Wait for the other players",
+    "ares.table.reason.question": "Answer the question first",
+    "ares.table.reason.not_this_card": "The effect you are resolving cannot play this card",
+    "ares.table.reason.over": "The game is over",
+    "ares.table.reason.std.phase": "Standard actions are taken in the {phase} phase",
+    "ares.table.reason.std.maxed.temperature": "The temperature is at its maximum",
+    "ares.table.reason.std.maxed.ocean": "All 9 oceans are flipped",
+    "ares.table.reason.std.heat": "Needs {n} heat, you have {have}",
+    "ares.table.reason.std.plants": "Needs {n} plants, you have {have}",
+    "ares.table.discount.card": "{card}",
+    "ares.table.discount.steel": "{count} steel \u00d7 {each}",
+    "ares.table.discount.titanium": "{count} titanium \u00d7 {each}",
+    "ares.table.discount.development": "Development bonus",
+    "ares.table.discount.next": "Discount on your next card this phase",
+    "ares.table.discount.pay_option": "Using {card}",
+    "ares.table.vp.per.one": "1 VP per {what}",
+    "ares.table.vp.per.many": "1 VP per {n} {what}",
+    **{f"ares.term.per.{k}.{form}": words[i] for k, words in _PER_WORDS.items()
+       for i, form in enumerate(("one", "many"))},
+    "ares.table.forced.heat": "Before you finish, spend {n} heat to raise the temperature (it is not at its maximum)",
+    "ares.table.forced.plants": "Before you finish, turn {n} plants into a forest (oxygen is not at its maximum)",
+    "ares.table.forced.both": "Before you finish, spend {heat} heat on the temperature and {plants} plants on a "
+                              "forest (neither is at its maximum)",
+    "ares.table.solo.next_raise.one": "After round {round} the virtual marker moves to {marker}: raise "
+                                      "temperature or oxygen {n} step (no TR)",
+    "ares.table.solo.next_raise.many": "After round {round} the virtual marker moves to {marker}: raise "
+                                       "temperature or oxygen {n} steps (no TR)",
+    "ares.table.solo.next_raise.none": "After round {round} the virtual marker moves to {marker} (nothing rises "
+                                       "at expert level)",
+    "ares.table.solo.last_rounds": "The last rounds follow the order you chose; the game ends after round {round}",
+    **_option_entries(),
+}
+
+
 def _card_entries() -> dict[str, Entry]:
-    """Return every card's name and text (colour, cost, tags and rules, as its tooltip shows) from the card data."""
+    """Return every card's name, its full text (colour, cost, tags and rules, as the popover shows it) and its
+    effect text (what a card face prints under its cost, tags and requirement lines), from the card data."""
     out: dict[str, Entry] = {}
     for cid in [*projects(), *corporations()]:
         out[f"ares.card.{cid}.name"] = str(card(cid)["name"])
         out[f"ares.card.{cid}.text"] = card_face(cid)
+        out[f"ares.card.{cid}.effect"] = card_text(cid, with_requirements=False)
     return out
 
 
-TABLE: dict[str, Entry] = {**LOG, **LISTS, **ACT, **PROMPT, **TERM, **OPT, **OUTCOME, **SUMMARY, **_card_entries()}
+TABLE: dict[str, Entry] = {**LOG, **LISTS, **ACT, **PROMPT, **TERM, **OPT, **OUTCOME, **SUMMARY, **TABLE_VIEW,
+                           **_card_entries()}
 
 
 def card_name(cid: str) -> str:

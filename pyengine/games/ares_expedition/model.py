@@ -11,10 +11,10 @@ from .cards import TAGS, Record, board, card, corporations, projects
 Data = dict[str, Any]
 Player = dict[str, Any]
 
-STATE_FORMAT = "ares_expedition.state/2"  # 2: log lines kept as compact JSON texts
+STATE_FORMAT = "ares_expedition.state/3"  # 2: log lines kept as compact JSON texts; 3: "hist" (TR and VP per round)
 STATE_KEYS = ("players", "options", "mode", "rng", "round", "stage", "phase", "phase_key", "phases", "params",
               "max_key", "snap", "ocean_pile", "ocean_flipped", "deck", "discard", "p", "solo", "coop", "epoch",
-              "msgs", "over")
+              "msgs", "over", "hist")
 PARAM_STEPS = {"temperature": 19, "oxygen": 14, "ocean": 9}
 ZONE_ORDER = ("purple", "red", "yellow", "white")
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import Record, board, card
 from .model import ZONE_ORDER, Data, Player, count, effects_of, has_effect, holds, tag_count, zone_of
@@ -48,23 +48,24 @@ def zone_ok(d: Data, p: Player, req: Record) -> bool:
     return not ("max" in req and zone - shift > ZONE_ORDER.index(req["max"]))
 
 
+def requirement_ok(d: Data, p: Player, req: Record) -> bool:
+    """Return True if one requirement of a card holds for this player now (a global one at phase start)."""
+    kind = req["kind"]
+    if kind == "zone":
+        return zone_ok(d, p, req)
+    if kind == "oceans":
+        n = d["snap"]["ocean"]
+        return bool(req.get("min", 0) <= n <= req.get("max", 9))
+    if kind == "tags":
+        return bool(tag_count(p, req["tag"]) >= req["min"])
+    if kind == "tr":
+        return bool(p["tr"] >= req["min"])
+    return bool(p[req["res"]] >= req["n"])  # "spend": paid when the card is played
+
+
 def requirements_ok(d: Data, p: Player, rec: Record) -> bool:
     """Return True if every requirement of a card holds for this player now (global ones at phase start)."""
-    for req in rec.get("req", ()):
-        kind = req["kind"]
-        if kind == "zone" and not zone_ok(d, p, req):
-            return False
-        if kind == "oceans":
-            n = d["snap"]["ocean"]
-            if n < req.get("min", 0) or n > req.get("max", 9):
-                return False
-        if kind == "tags" and tag_count(p, req["tag"]) < req["min"]:
-            return False
-        if kind == "tr" and p["tr"] < req["min"]:
-            return False
-        if kind == "spend" and p[req["res"]] < req["n"]:
-            return False
-    return True
+    return all(requirement_ok(d, p, req) for req in rec.get("req", ()))
 
 
 def metal_values(p: Player) -> tuple[int, int]:
@@ -76,22 +77,44 @@ def metal_values(p: Player) -> tuple[int, int]:
     return steel, titanium
 
 
+class Discount(NamedTuple):
+    """One line of a card's discount: its kind, the card giving it (if any), how many units at how much each."""
+
+    kind: str  # "card" (a card's or the corporation's discount), "steel", "titanium", "development", "next"
+    card: str | None
+    units: int
+    each: int
+
+    @property
+    def n(self) -> int:
+        """Return the M€ this line takes off."""
+        return self.units * self.each
+
+
+def discount_parts(d: Data, seat: int, rec: Record) -> list[Discount]:
+    """Return every discount on one card for a player now, line by line (``discount`` is their sum).
+
+    Card discounts whose filter the card passes, steel on a building tag and titanium on a space tag (at their
+    value for this player), the Development chooser's bonus on a green card in phase I, and the discount on the
+    next card played this phase. Optional payment effects are not discounts here (see ``price``).
+    """
+    p = d["p"][seat]
+    out = [Discount("card", c, 1, int(e["n"])) for c, e in effects_of(p, "discount") if matches(rec, e.get("filter"))]
+    steel, titanium = metal_values(p)
+    if "building" in rec["tags"] and p["steel"]:
+        out.append(Discount("steel", None, int(p["steel"]), steel))
+    if "space" in rec["tags"] and p["titanium"]:
+        out.append(Discount("titanium", None, int(p["titanium"]), titanium))
+    if d["phase"] == 1 and p["pick"] == 1 and rec["color"] == "green":
+        out.append(Discount("development", None, 1, int(board()["phase_bonus"]["development_discount"])))
+    if p["ph"].get("next_discount", 0):
+        out.append(Discount("next", None, 1, int(p["ph"]["next_discount"])))
+    return out
+
+
 def discount(d: Data, seat: int, rec: Record) -> int:
     """Return the total discount on one card for a player now (without optional payment effects)."""
-    p = d["p"][seat]
-    total = 0
-    for _, e in effects_of(p, "discount"):
-        if matches(rec, e.get("filter")):
-            total += e["n"]
-    steel, titanium = metal_values(p)
-    if "building" in rec["tags"]:
-        total += p["steel"] * steel
-    if "space" in rec["tags"]:
-        total += p["titanium"] * titanium
-    if d["phase"] == 1 and p["pick"] == 1 and rec["color"] == "green":
-        total += board()["phase_bonus"]["development_discount"]
-    total += p["ph"].get("next_discount", 0)
-    return int(total)
+    return sum(line.n for line in discount_parts(d, seat, rec))
 
 
 def pay_options(p: Player) -> list[tuple[str, Record]]:

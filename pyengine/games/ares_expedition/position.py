@@ -54,6 +54,7 @@ ASKING_OP = {"choose": "choose", "target": "add", "remove_from": "_cost", "keep"
              "cycle": "cycle", "convert": "convert", "pay_heat": "_pay_heat", "play_card": "play_card",
              "retrieve": "retrieve_red", "solo_raise": "_solo_raise", "swap": "_swap"}
 SMALL = 30  # the largest amount any card op or cost names
+MAX_TRACK = 100_000  # bounds for a TR or VP total in the history (far above any real game)
 MAX_FRAMES = 64
 MAX_OPS = 64
 _PHASE_KEY = re.compile(r"^([1-9][0-9]{0,3})\.([1-5])$")
@@ -139,6 +140,7 @@ def validate(data: JSON) -> None:
         expect_str(d["over"], "over", ENDINGS)
     if (d["over"] is not None) != (stage == "over"):
         raise fail("over", f"{d['over']!r} disagrees with the stage {stage!r}")
+    _history(d["hist"], players, rnd)
     corps.check_complete("p", every=False)
     projects_led.check_complete("deck")
 
@@ -499,6 +501,19 @@ def _coop(value: Any, on: bool, stage: str) -> None:
     expect_distinct(order, "coop.order", "seat")
     if order and stage != "coop":
         raise fail("coop.order", f"players still to take from the pool in the stage {stage!r}")
+
+
+def _history(value: Any, players: int, rnd: int) -> None:
+    """Check the TR and VP history: one ``[round, [tr per seat], [vp per seat]]`` per finished round, in order."""
+    hist = expect_list(value, "hist", max_len=rnd)
+    last = 0
+    for i, entry in enumerate(hist):
+        path = at("hist", i)
+        row = expect_list(entry, path, length=3)
+        r = expect_int(row[0], at(path, 0), last + 1, rnd)
+        expect_ints(row[1], at(path, 1), 0, MAX_TRACK, length=players)
+        expect_ints(row[2], at(path, 2), -MAX_TRACK, 4 * MAX_TRACK, length=players)
+        last = r
 
 
 def _messages(value: Any, players: int) -> None:

@@ -12,7 +12,20 @@ from collections.abc import Callable
 from ...core.api import Action
 from ...core.errors import IllegalActionError
 from .cards import Record, board, card
-from .effects import asking, convert, fire, free_play_choices, heat_range, push, push_option, put, run, solo_raise
+from .effects import (
+    asking,
+    convert,
+    fire,
+    free_play_choices,
+    heat_range,
+    option_useful,
+    push,
+    push_option,
+    put,
+    run,
+    solo_raise,
+    step_scores,
+)
 from .model import (
     PARAM_STEPS,
     Data,
@@ -27,6 +40,7 @@ from .model import (
     terraformed,
 )
 from .playing import funds, option_ok, payment_choices, price, requirements_ok
+from .scoring import breakdown
 from .text import log
 
 STANDARD = ("heat_temp", "plant_forest", "buy_temp", "buy_ocean", "buy_forest")
@@ -168,7 +182,7 @@ def _card_actions(d: Data, seat: int) -> list[Action]:
         if not options or not card_action_uses(d, seat, cid):
             continue
         for i, o in enumerate(options):
-            if option_ok(p, o, cid):
+            if option_ok(p, o, cid) and option_useful(d, seat, o, cid):
                 out.append(Action.make("act", card=cid, option=i + 1 if len(options) > 1 else None))
     return out
 
@@ -185,13 +199,13 @@ def standard_cost(p: Player, kind: str) -> int:
     return n
 
 
-def _standard_useful(d: Data, kind: str) -> bool:
-    """Return False for a raise that would do nothing (the parameter is maxed and its max-phase is over)."""
+def standard_useful(d: Data, kind: str) -> bool:
+    """Return False for a raise that would do nothing (the parameter is maxed and its max-phase is over).
+
+    A forest always does something: its token is worth 1 VP even when oxygen is maxed.
+    """
     param = board()["standard"][kind]["do"]
-    if param == "forest":
-        return True
-    key = {"temperature": "temperature", "ocean": "ocean"}[param]
-    return not is_maxed(d, key) or d["max_key"][key] == d["phase_key"]
+    return param == "forest" or step_scores(d, param)
 
 
 def _standard_actions(d: Data, seat: int) -> list[Action]:
@@ -202,19 +216,25 @@ def _standard_actions(d: Data, seat: int) -> list[Action]:
         spec = board()["standard"][kind]
         n = standard_cost(p, kind)
         have = funds(p) if spec["pay"] == "mc" else p[spec["pay"]]
-        if n <= have and _standard_useful(d, kind):
+        if n <= have and standard_useful(d, kind):
             out.append(Action.make("std", what=kind))
     return out
 
 
+def forced_conversions(d: Data, seat: int) -> tuple[bool, bool]:
+    """Return whether the player must still convert heat (to temperature) and plants (to a forest) before ending
+    the action phase: they can pay for it and that parameter is not at its maximum now."""
+    if d["phase"] != 3:
+        return False, False
+    p = d["p"][seat]
+    heat = p["heat"] >= standard_cost(p, "heat_temp") and not is_maxed(d, "temperature")
+    plants = p["plants"] >= standard_cost(p, "plant_forest") and not is_maxed(d, "oxygen")
+    return bool(heat), bool(plants)
+
+
 def forced_conversion(d: Data, seat: int) -> bool:
     """Return True if the player must still convert heat or plants before ending the action phase."""
-    if d["phase"] != 3:
-        return False
-    p = d["p"][seat]
-    if p["heat"] >= standard_cost(p, "heat_temp") and not is_maxed(d, "temperature"):
-        return True
-    return bool(p["plants"] >= standard_cost(p, "plant_forest") and not is_maxed(d, "oxygen"))
+    return any(forced_conversions(d, seat))
 
 
 def answers(d: Data, seat: int, ask: Record) -> list[Action]:
@@ -574,9 +594,18 @@ def _produce(d: Data, seat: int, chooser: bool) -> None:
     p["hand"] += draw_cards(d, prod["cards"])
 
 
+def ends_when_terraformed(d: Data) -> bool:
+    """Return True if terraforming Mars ends this game: always, except in co-op without ``coop_early_end``.
+
+    The printed co-op game runs until the last item is taken from the pool (after 15 rounds), however early Mars
+    is terraformed (SEED-NOTES.md item 11); the option ``coop_early_end`` ends it at once instead.
+    """
+    return not d.get("coop") or bool(d["options"]["coop_early_end"])
+
+
 def _end_phase(d: Data) -> None:
-    """End the phase: the game ends here if Mars is terraformed; else go on to the next phase."""
-    if terraformed(d):
+    """End the phase: the game ends here if Mars is terraformed (and that ends this game); else the next phase."""
+    if terraformed(d) and ends_when_terraformed(d):
         finish(d, "terraformed")
         return
     _next_phase(d)
@@ -585,7 +614,8 @@ def _end_phase(d: Data) -> None:
 def _end_round(d: Data) -> None:
     """After the hand limit: the round limits, the solo virtual player's cycle, then the next round."""
     solo, coop = d.get("solo"), d.get("coop")
-    if terraformed(d):  # the virtual player's raise at the end of a round can finish the job
+    record_history(d)
+    if terraformed(d) and ends_when_terraformed(d):  # the virtual player's raise at the end of a round can end it
         finish(d, "terraformed")
         return
     if coop and not coop["cubes"] and not coop["markers"]:
@@ -615,14 +645,30 @@ def _end_round(d: Data) -> None:
     elif not coop and d["round"] >= d["options"]["round_limit"]:
         finish(d, "round_limit")
         return
-    if terraformed(d):
+    if terraformed(d) and ends_when_terraformed(d):
         finish(d, "terraformed")
         return
     start_round(d)
 
 
+def record_history(d: Data) -> None:
+    """Write every player's TR and VP now as this round's entry of ``d["hist"]`` (for the end screen's chart).
+
+    Each entry is ``[round, [tr per seat], [vp per seat]]``; a second call in the same round (the game ending
+    after the end step) replaces that round's entry rather than adding one.
+    """
+    entry = [d["round"], [int(p["tr"]) for p in d["p"]], [breakdown(p)["total"] for p in d["p"]]]
+    hist = d["hist"]
+    if hist and hist[-1][0] == d["round"]:
+        hist[-1] = entry
+    else:
+        hist.append(entry)
+
+
 def finish(d: Data, reason: str) -> None:
-    """End the game."""
+    """End the game (recording the final TR and VP as the last round's history)."""
+    if d["round"] > 0:
+        record_history(d)
     d["stage"] = "over"
     d["over"] = reason
     d["phases"] = []

@@ -9,15 +9,22 @@ from .cards import board, card
 from .model import Data, Player, count, hand_sell_value, owned, terraformed
 
 
-def card_vp(p: Player) -> int:
-    """Return the VP printed on the player's cards: fixed values and formulas."""
-    total = 0
+def vp_by_card(p: Player) -> dict[str, int]:
+    """Return the VP each of the player's cards gives now (fixed values and formulas), for cards that give any."""
+    out: dict[str, int] = {}
     for c in owned(p):
         rec = card(c)
-        total += int(rec.get("vp", 0))
+        n = int(rec.get("vp", 0))
         if "vp_per" in rec:
-            total += count(p, rec["vp_per"]["per"], c) // rec["vp_per"]["div"]
-    return total
+            n += count(p, rec["vp_per"]["per"], c) // rec["vp_per"]["div"]
+        if n:
+            out[c] = n
+    return out
+
+
+def card_vp(p: Player) -> int:
+    """Return the VP printed on the player's cards: fixed values and formulas."""
+    return sum(vp_by_card(p).values())
 
 
 def breakdown(p: Player) -> dict[str, int]:

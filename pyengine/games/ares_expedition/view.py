@@ -16,6 +16,7 @@ from .messages import phase_list, phase_term
 from .model import PARAM_STEPS, Data, display_value, production, zone_of
 from .rules import forced_conversion, to_move
 from .scoring import breakdown
+from .table_view import build_table
 
 PHASES = (1, 2, 3, 4, 5)
 
@@ -135,6 +136,7 @@ def build_view(d: Data, seat: int | None) -> JSON:
         "coop": None if not d["coop"] else {"cubes": d["coop"]["cubes"], "markers": d["coop"]["markers"]},
         "factions": players, "epoch": d["epoch"],
     }
+    view["table"] = build_table(d, seat)
     view["summary"] = [{"title": _line("ares.summary.mars"), "lines": table}] + [
         {"title": _line("ares.summary.player_corp", seat=("player", s), card=("card", pl["corporation"]))
          if pl["corporation"] else _line("ares.summary.player", seat=("player", s)),

@@ -172,7 +172,8 @@ BLUE_ACTIONS = sorted(c for c, r in projects().items() if r.get("action"))
 
 
 def _prepare_costs(s: AresState, cid: str, option: Record) -> None:
-    """Give seat 0 what an action option's costs need: resources on cards and cards in hand."""
+    """Give seat 0 what an action option needs: resources on cards and cards in hand for its costs, and a card to
+    take the resources it adds to another card (an action that would do nothing is not offered)."""
     p = pl(s, 0)
     for c in option.get("cost", ()):
         if c["op"] == "remove":
@@ -185,6 +186,18 @@ def _prepare_costs(s: AresState, cid: str, option: Record) -> None:
             p["res"][holder] = p["res"].get(holder, 0) + c["n"] + 1
         if c["op"] == "discard":
             give(s, 0, *[x for x in s.d["deck"][-c["n"]:]])
+    for op in option["do"]:
+        if op["op"] == "add" and op["to"] == "other":  # an action that adds to another card needs one to add to
+            kinds = op["res"] if isinstance(op["res"], list) else [op["res"]]
+            holder = next(x for x, r in sorted(projects().items()) if r.get("holds") in kinds
+                          and r.get("set") != "promo" and x != cid)
+            if holder not in p["table"]:
+                table(s, 0, holder)
+        if op["op"] == "cycle" and not p["hand"]:  # discarding to draw needs a hand card
+            give(s, 0, s.d["deck"][-1])
+        if op["op"] == "play_card":  # playing a card from hand needs one that can be played
+            give(s, 0, next(x for x in s.d["deck"] if projects()[x]["color"] in op["colors"]
+                            and not projects()[x].get("req") and projects()[x]["cost"] <= op.get("max_cost", 99)))
 
 
 @pytest.mark.parametrize("cid", BLUE_ACTIONS)

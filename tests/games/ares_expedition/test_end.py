@@ -306,9 +306,10 @@ def test_a_solo_game_ends_with_a_win_as_soon_as_mars_is_terraformed() -> None:
     assert "round 12" in out.details["result"]
 
 
-def test_a_coop_game_ends_early_when_mars_is_terraformed_and_wins_with_80_vp() -> None:
-    """Co-op: terraforming before the pool runs out ends the game; the pair wins with 80 VP or more together."""
-    s = new(2, mode="coop")
+def test_with_coop_early_end_a_coop_game_ends_when_mars_is_terraformed_and_wins_with_80_vp() -> None:
+    """Co-op with option coop_early_end: terraforming before the pool runs out ends the game; the pair wins with
+    80 VP or more together. (Without the option the game runs on to the end of the pool: test_solo_coop.py.)"""
+    s = new(2, mode="coop", coop_early_end=True)
     almost_terraformed(s)
     for seat in (0, 1):
         pl(s, seat)["tr"] = 40
@@ -320,3 +321,51 @@ def test_a_coop_game_ends_early_when_mars_is_terraformed_and_wins_with_80_vp() -
     s.apply(1, "done")
     out = s.outcome()
     assert s.is_terminal() and out is not None and out.winners == [0, 1] and sum(out.scores) >= 80
+
+
+# --- the history for the end chart ---------------------------------------------------------------------------------
+
+def test_history_records_every_players_tr_and_vp_at_the_end_of_every_round() -> None:
+    """State d["hist"]: at the end of each round, one entry [round, [TR per seat], [VP per seat]] (the end screen's
+    chart); the round the game ends in is recorded too, with the final scores."""
+    import pyengine
+    from pyengine.core.rng import Rng
+    from pyengine.games.ares_expedition.scoring import breakdown
+
+    s = pyengine.load_game("ares_expedition").new_initial_state(seed=5, players=3)
+    assert isinstance(s, AresState)
+    rng = Rng(5)
+    checked = 0
+    while not s.is_terminal():
+        rnd = s.d["round"]
+        seat = rng.choice(sorted(s.to_move()))
+        acts = s.legal_actions(seat)
+        better = [a for a in acts if a.kind not in ("done", "sell")]
+        s.apply(seat, rng.choice(better if better and rng.randbelow(4) else acts))
+        if s.d["round"] == rnd + 1 and rnd > 0:
+            assert s.d["hist"][-1] == [rnd, [p["tr"] for p in s.d["p"]], [breakdown(p)["total"] for p in s.d["p"]]]
+            checked += 1
+    assert checked >= 5
+    hist = s.d["hist"]
+    assert [h[0] for h in hist] == list(range(1, s.d["round"] + 1))
+    out = s.outcome()
+    assert out is not None and hist[-1][2] == out.scores and hist[-1][1] == [p["tr"] for p in s.d["p"]]
+    assert hist[0][1] != hist[-1][1], "TR moved over the game"
+
+
+def test_a_history_entry_out_of_order_is_refused_on_load() -> None:
+    """Position validation: d["hist"] must list finished rounds in order with one value per seat."""
+    import pytest
+
+    from pyengine.core.errors import PositionError
+
+    s = new(2)
+    s.d["round"] = 3
+    s.d["hist"] = [[1, [5, 5], [5, 5]], [2, [6, 5], [6, 5]]]
+    touch(s)
+    s.game.state_from_json(s.to_json())
+    for bad in ([[2, [5, 5], [5, 5]], [1, [6, 5], [6, 5]]], [[1, [5], [5, 5]]], [[4, [5, 5], [5, 5]]]):
+        data = s.to_json()
+        data["hist"] = bad
+        with pytest.raises(PositionError, match="hist"):
+            s.game.state_from_json(data)

@@ -8,7 +8,7 @@ from pyengine.core.errors import BadOptionsError
 from pyengine.games.ares_expedition.state import AresState
 from pyengine.games.ares_expedition.text import entries
 
-from .helpers import answer_all, bare, give, labels, new, pl, table, touch
+from .helpers import answer_all, bare, give, in_phase, labels, new, pl, table, touch
 
 ALL_PHASES = [1, 2, 3, 4, 5]
 
@@ -422,3 +422,117 @@ def test_a_virtual_raise_that_terraforms_mars_ends_the_solo_game_at_once() -> No
     out = s.outcome()
     assert s.is_terminal() and d["params"]["oxygen"] == 14, "the novice raise took oxygen to its maximum"
     assert out is not None and out.winners == [0] and s.d["round"] == 5
+
+
+# --- co-op: the end comes with the pool, not with Mars --------------------------------------------------------------
+
+def coop_terraforming_in_round_9(**options: object) -> AresState:
+    """A co-op game in round 9's action phase: Mars one ocean short (temperature and oxygen maxed in round 3),
+    12 items left in the pool, seat 0 at TR 35 with 15 M€ (one ocean's price), seat 1 at TR 35: 70 VP together.
+
+    Seat 0 (first player in round 9) buys the last ocean (TR 36: 71 VP) and passes; then seat 1 passes."""
+    s = new(2, mode="coop", **options)
+    d = s.d
+    bare(s, 0, mc=15)
+    bare(s, 1)
+    d["round"] = 9
+    d["params"] = {"temperature": 19, "oxygen": 14, "ocean": 8}
+    d["max_key"] = {"temperature": "3.2", "oxygen": "3.2", "ocean": None}
+    d["ocean_flipped"] = sorted(d["ocean_pile"])[:8]
+    d["ocean_pile"] = sorted(d["ocean_pile"])[8:]
+    d["coop"].update(cubes=12, markers=0)
+    pl(s, 0)["tr"] = 35
+    pl(s, 1)["tr"] = 35
+    in_phase(s, 3, chooser=0, picks=[3, 4])
+    d["phases"] = [4]
+    touch(s)
+    s.apply(0, "std what=buy_ocean")
+    s.apply(0, "done")
+    s.apply(1, "done")
+    return s
+
+
+def test_a_coop_team_that_terraforms_early_plays_on_until_the_pool_is_empty() -> None:
+    """Rule (co-op, SEED-NOTES.md item 11): "the game ends when the last item is taken from the pool (after 15
+    rounds)". A team that terraforms Mars in round 9 with 71 VP does not lose at once: the round goes on (its
+    production phase still runs) and so does the game, to round 15."""
+    s = coop_terraforming_in_round_9()
+    assert s.d["params"] == {"temperature": 19, "oxygen": 14, "ocean": 9}
+    assert not s.is_terminal(), "terraforming does not end the co-op game"
+    assert (s.d["round"], s.d["stage"]) == (10, "plan"), "the production phase ran and round 10 begins"
+    assert (pl(s, 0)["mc"], pl(s, 1)["mc"]) == (36, 35 + 4), (
+        "production ran after Mars was terraformed (TR, and the production chooser's 4 M€)")
+    assert [h[0] for h in s.d["hist"]] == [9]
+
+
+def test_after_a_coop_terraforming_steps_give_nothing_but_forests_still_score() -> None:
+    """Rule (co-op, printed max rules): after the phase that maxed a parameter, it never rises past its maximum
+    and raising it gives nothing, so those standard actions are not offered; a forest still gives its 1 VP token.
+    With forests bought after Mars is done the team reaches 80 VP and wins when the pool runs out in round 15."""
+    s = coop_terraforming_in_round_9()
+    s.apply(0, "phase pick=1")
+    s.apply(1, "phase pick=3")
+    while s.d["stage"] == "coop" or (s.d["stage"] == "phase" and s.d["phase"] == 1):
+        seat = min(s.to_move())
+        s.apply(seat, "take item=cube" if s.d["stage"] == "coop" else "done")
+    assert (s.d["round"], s.d["phase"]) == (10, 3) and s.to_move() == frozenset({1}), "seat 1 moves first"
+    s.apply(1, "done")
+    p = pl(s, 0)
+    p.update(mc=180, heat=8)
+    touch(s)
+    acts = labels(s, 0)
+    assert "std what=buy_forest" in acts
+    assert not {"std what=buy_ocean", "std what=buy_temp", "std what=heat_temp"} & set(acts), acts
+    assert "done" in acts, "heat is not forced into a maxed temperature"
+    for _ in range(9):
+        s.apply(0, "std what=buy_forest")
+    assert (p["tr"], p["forests"]) == (36, 9), "forests after the max-phase give their token and no TR"
+    assert s.d["params"] == {"temperature": 19, "oxygen": 14, "ocean": 9}, "no parameter goes past its maximum"
+    s.apply(0, "done")
+    for _ in range(5):
+        assert not s.is_terminal()
+        play_round(s, [other_pick(s, 0), other_pick(s, 1)])
+    assert s.is_terminal() and s.d["round"] == 15 and s.d["over"] == "pool_empty"
+    out = s.outcome()
+    assert out is not None and sum(out.scores) == 36 + 9 + 35 and out.winners == [0, 1]
+    assert [h[0] for h in s.d["hist"]] == list(range(9, 16))
+
+
+def test_coop_early_end_option_ends_the_game_when_mars_is_terraformed() -> None:
+    """Option coop_early_end (the older reading): the co-op game ends after the phase in which Mars is terraformed;
+    the team of round 9 with 71 VP has then lost, with 6 rounds unplayed."""
+    s = coop_terraforming_in_round_9(coop_early_end=True)
+    assert s.is_terminal() and s.d["round"] == 9 and s.d["over"] == "terraformed"
+    out = s.outcome()
+    assert out is not None and sum(out.scores) == 71 and out.winners == []
+    assert s.d["hist"] == [[9, [36, 35], [36, 35]]], "the final TR and VP are recorded for the end chart"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_coop_play_after_an_early_terraforming_stays_sound_to_round_15(seed: int) -> None:
+    """Co-op played on after Mars is terraformed in round 4 (random choices to the end): parameters never pass
+    their maximum, every position loads back (validation and invariants), and the game ends after round 15 with
+    the pool empty."""
+    import pyengine
+    from pyengine.core.rng import Rng
+
+    s = pyengine.load_game("ares_expedition").new_initial_state(seed=seed, players=2, options={"mode": "coop"})
+    assert isinstance(s, AresState)
+    rng = Rng(seed)
+    steps = 0
+    while not s.is_terminal():
+        if s.d["round"] == 4 and s.d["stage"] == "plan" and s.d["params"]["ocean"] < 9:
+            d = s.d
+            d["params"] = {"temperature": 19, "oxygen": 14, "ocean": 9}
+            d["max_key"] = {"temperature": "3.1", "oxygen": "3.1", "ocean": "3.1"}
+            d["ocean_flipped"] += d["ocean_pile"]
+            d["ocean_pile"] = []
+            touch(s)
+        seat = rng.choice(sorted(s.to_move()))
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+        assert s.d["params"] == {"temperature": 19, "oxygen": 14, "ocean": 9} or s.d["round"] <= 4
+        steps += 1
+        if steps % 25 == 0:
+            s.game.state_from_json(s.to_json())
+    assert s.d["round"] == 15 and s.d["over"] == "pool_empty"
+    assert [h[0] for h in s.d["hist"]] == list(range(1, 16))

@@ -47,6 +47,20 @@ function genericColumns(game, out) {
   return { cols, rows };
 }
 
+/** Ares Expedition: each player's VP by source and by card (the engine's table block). */
+function aresVpByCard(snap) {
+  const players = (snap.view && snap.view.table && snap.view.table.players) || [];
+  if (!players.some((p) => Array.isArray(p.vp_cards))) return null;
+  return h("div", { class: "vp-breakdown", testid: "vp-breakdown" },
+    h("h3", {}, t("end.ares.by_card")),
+    players.map((p) => h("details", { class: "vp-player", key: p.seat, testid: `vp-breakdown-${p.seat}`, open: players.length <= 2 },
+      h("summary", {}, t("end.ares.player_total", { name: seatName(snap, p.seat), n: p.vp ?? 0, tr: (p.vp_parts || {}).tr ?? 0,
+        forests: (p.vp_parts || {}).forests ?? 0, cards: (p.vp_parts || {}).cards ?? 0 })),
+      (p.vp_cards || []).length ? h("ul", { class: "vp-card-list" }, p.vp_cards.map((c) => h("li", { key: c.id },
+        cardRef(snap.game, c.id, cardName(snap.game, c.id), { where: `avp${p.seat}` }), " ", t("end.ares.card_vp", { n: c.vp }))))
+        : h("p", { class: "muted" }, t("end.ares.no_card_vp")))));
+}
+
 function vpBreakdown(snap) {
   const players = (snap.view && snap.view.players) || [];
   if (!players.some((p) => Array.isArray(p.vp_breakdown))) return null;
@@ -61,6 +75,40 @@ function vpBreakdown(snap) {
         h("tbody", {}, (p.vp_breakdown || []).map((r) => h("tr", { key: r.id },
           h("th", { scope: "row" }, cardRef(snap.game, r.id, cardName(snap.game, r.id), { where: `vpb${p.seat}` })),
           h("td", {}, String(r.base)), h("td", {}, String(r.bonus)), h("td", {}, String(r.base + r.bonus)))))))));
+}
+
+const SEAT_COLOURS = ["#6fc3ff", "#ffcf5a", "#58d68d", "#ff8f8f"];
+
+/** One small line chart of a value per player over the rounds (SVG drawn here; no library). */
+function lineChart(snap, history, key, title) {
+  const W = 320; const H = 150; const pad = 28;
+  const rounds = history.map((r) => r.round);
+  const values = history.flatMap((r) => r[key] || []);
+  const max = Math.max(1, ...values);
+  const x = (i) => pad + (i * (W - pad - 8)) / Math.max(1, history.length - 1);
+  const y = (v) => H - pad + 4 - ((v / max) * (H - pad - 12));
+  const seats = (snap.seats || []).map((_, s) => s);
+  const summary = seats.map((s) => `${seatName(snap, s)} ${(history[history.length - 1][key] || [])[s] ?? 0}`).join(", ");
+  return h("figure", { class: "chart", testid: `chart-${key}` },
+    h("figcaption", {}, title),
+    h("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("end.chart_aria", { what: title, rounds: rounds.length, summary }) },
+      h("line", { x1: pad, y1: H - pad + 4, x2: W - 8, y2: H - pad + 4, class: "axis" }),
+      h("line", { x1: pad, y1: 8, x2: pad, y2: H - pad + 4, class: "axis" }),
+      h("text", { x: 4, y: 14, class: "axis-label" }, String(max)),
+      h("text", { x: 4, y: H - pad + 4, class: "axis-label" }, "0"),
+      h("text", { x: W - 8, y: H - 6, class: "axis-label", "text-anchor": "end" }, t("end.chart_rounds", { n: rounds[rounds.length - 1] })),
+      seats.map((s) => h("polyline", { key: s, fill: "none", stroke: SEAT_COLOURS[s % 4], "stroke-width": "2.5",
+        points: history.map((r, i) => `${x(i).toFixed(1)},${y((r[key] || [])[s] ?? 0).toFixed(1)}`).join(" ") }))),
+    h("ul", { class: "chart-legend" }, seats.map((s) => h("li", { key: s },
+      h("span", { class: "legend-swatch", style: { background: SEAT_COLOURS[s % 4] } }), seatName(snap, s)))));
+}
+
+function historyCharts(snap) {
+  const history = snap.view && snap.view.table && snap.view.table.history;
+  if (!Array.isArray(history) || history.length < 2) return null;
+  return h("div", { class: "charts", testid: "history-charts" },
+    lineChart(snap, history, "tr", t("end.chart_tr")),
+    lineChart(snap, history, "vp", t("end.chart_vp")));
 }
 
 // The solo campaign's progress lives in the game options (campaign_used), so saves carry it with no other store.
@@ -111,6 +159,8 @@ export function endScreen(session, { onHome, onPlayAgain, onCampaignNext }) {
           h("th", { scope: "row" }, winners.has(r.seat) ? h("span", { "aria-label": t("end.winner_mark") }, "★ ") : null, seatName(snap, r.seat)),
           r.cells.map((v, i) => h("td", { key: i, testid: i === 0 ? `final-score-${r.seat}` : null }, v === undefined || v === null ? "–" : String(v)))))))),
     snap.game === "jump_drive" ? vpBreakdown(snap) : null,
+    snap.game === "ares_expedition" ? aresVpByCard(snap) : null,
+    historyCharts(snap),
     h("div", { class: "end-buttons" },
       h("button", { type: "button", class: "btn primary", testid: "end-new-game", onclick: onPlayAgain }, t("end.play_again")),
       h("button", { type: "button", class: "btn", testid: "end-home", onclick: onHome }, t("end.home"))));

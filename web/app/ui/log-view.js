@@ -4,12 +4,24 @@ import { h } from "./dom.js";
 import { t } from "../i18n.js";
 import { textNodes } from "./text.js";
 
-export function logPanel(snapshot, { testid = "log", newestFirst = true, title = null } = {}) {
+/**
+ * The log panel. newestFirst: newest line on top; otherwise oldest first, in a box that follows the newest line
+ * (main.js keeps it scrolled to the bottom unless the player scrolled up). headers(entry): lines drawn as headers.
+ */
+export function logPanel(snapshot, { testid = "log", newestFirst = true, title = null, headers = null } = {}) {
   const entries = [...(snapshot.log || [])];
   if (newestFirst) entries.reverse();
   return h("section", { class: "log-panel", "aria-labelledby": `${testid}-title` },
     h("h2", { class: "log-title", id: `${testid}-title` }, title || t("log.title")),
-    h("div", { class: "log-scroll", testid, role: "log", tabindex: "0", "aria-labelledby": `${testid}-title` },
+    h("div", {
+      class: "log-scroll", testid, role: "log", tabindex: "0", "aria-labelledby": `${testid}-title`,
+      "data-follow": newestFirst ? null : "1",
+      onscroll: newestFirst ? null : (e) => {
+        const el = e.currentTarget;
+        el.dataset.pinned = el.scrollHeight - el.scrollTop - el.clientHeight < 40 ? "1" : "0";
+      },
+    },
       h("ol", { class: "log", reversed: newestFirst ? true : null },
-        entries.map((e) => h("li", { class: "log-entry", key: e.seq, dataset: { seq: e.seq } }, textNodes(snapshot, e, { where: `log${e.seq}` }))))));
+        entries.map((e) => h("li", { class: ["log-entry", headers && headers(e) ? "log-header" : null], key: e.seq, dataset: { seq: e.seq } },
+          textNodes(snapshot, e, { where: `log${e.seq}` }))))));
 }

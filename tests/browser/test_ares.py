@@ -109,9 +109,10 @@ def _coop_game_with_a_swap(page, server) -> None:
         if mode == "handoff":
             play_step(page)
             continue
-        swap = page.locator("[data-testid=decision] [data-action^='swap ']")
-        if not swapped and swap.count():
-            swap.first.click()
+        if not swapped and page.locator("[data-testid=swap]").count():
+            page.locator("[data-testid=swap] [data-testid^=swap-give-] .card-hit").first.click()
+            page.locator("[data-testid=swap] [data-testid^=swap-take-] .card-hit").first.click()
+            page.click("[data-testid=confirm]")
             swapped = True
             continue
         play_step(page)

@@ -113,6 +113,14 @@ def ares_step(page, mode: str) -> None:
     elif mode == "ares-phase":
         page.locator(".phase-card.pickable .phase-hit").first.click()
         confirm.click()
+    elif mode == "ares-swap":
+        skip = page.locator("[data-testid=swap] [data-testid^=other-]")
+        if skip.count():
+            skip.first.click()
+        else:
+            page.locator("[data-testid=swap] [data-testid^=swap-give-] .card-hit").first.click()
+            page.locator("[data-testid=swap] [data-testid^=swap-take-] .card-hit").first.click()
+            confirm.click()
     elif mode in ("ares-keep", "ares-discard"):
         cards = page.locator(f"[data-testid=pick-{mode[5:]}] .card-hit")
         for i in range(cards.count()):

@@ -128,6 +128,7 @@ function decisionArea(session, snap, tb, parsed, ui, rerender) {
   let picked;
   if (verbs.has("corp")) picked = corpPicker(session, snap, tb, parsed, ui, rerender);
   else if (verbs.has("phase") || verbs.has("dummy")) picked = phasePick(session, snap, parsed, ui);
+  else if (verbs.has("swap")) picked = swapPicker(session, snap, parsed, ui, rerender);
   else if (verbs.has("keep") || verbs.has("discard")) picked = cardsPick(session, snap, tb, parsed, ui, rerender, verbs.has("keep") ? "keep" : "discard");
   else if (verbs.has("play") || verbs.has("sell") || verbs.has("std") || verbs.has("act") || verbs.has("done")) picked = actingPanel(session, snap, tb, parsed, ui, rerender);
   else picked = { mode: "choice", controls: questionPanel(session, snap, tb), bar: null };
@@ -162,6 +163,28 @@ function phasePick(session, snap, parsed, ui) {
   return {
     mode: "phase", controls,
     bar: { label: chosen ? labelOf(snap, chosen) : "", confirm: { enabled: Boolean(chosen), text: t("game.confirm"), run: () => chosen && session.submit(chosen.a) } },
+  };
+}
+
+/** Co-op swap: one card of yours to give and one of your partner's to take, then Confirm (or skip). */
+function swapPicker(session, snap, parsed, ui, rerender) {
+  const swaps = parsed.filter((a) => a.verb === "swap");
+  const others = parsed.filter((a) => a.verb !== "swap");
+  const gives = [...new Set(swaps.map((a) => a.params.give))];
+  const takes = [...new Set(swaps.map((a) => a.params.take))];
+  const chosen = swaps.find((a) => a.params.give === ui.give && a.params.take === ui.take) || null;
+  const row = (ids, key, testid) => h("div", { class: "ares-cards-row", testid }, ids.map((id) => aresCard(snap, id, {
+    key: `${key}-${id}`, testid: `${testid}-${id}`, selected: ui[key] === id,
+    onSelect: () => { ui[key] = ui[key] === id ? null : id; rerender(); },
+  })));
+  const controls = h("div", { class: "swap-pick", testid: "swap" },
+    h("h3", { class: "section-title" }, t("aresui.swap.give")), row(gives, "give", "swap-give"),
+    h("h3", { class: "section-title" }, t("aresui.swap.take")), row(takes, "take", "swap-take"),
+    others.length ? actionList(session, others.map((a) => snap.decision.actions.find((x) => x.a === a.a)), { testidPrefix: "other" }) : null);
+  return {
+    mode: "swap", controls,
+    bar: { label: chosen ? labelOf(snap, chosen) : t("aresui.swap.pick_both"),
+      confirm: { enabled: Boolean(chosen), text: t("aresui.swap.confirm"), run: () => chosen && session.submit(chosen.a) } },
   };
 }
 
@@ -286,7 +309,7 @@ function boardPanel(session, snap, p, isMine, ui, rerender) {
     h("span", { class: "empire-name", testid: `seat-name-${p.seat}` }, name),
     p.corporation ? h("span", { class: "corp-name" }, aresInfo(p.corporation).name) : null,
     isMine ? h("span", { class: "you-tag" }, t("jdui.table.you_tag")) : null,
-    p.done ? h("span", { class: "status status-done" }, t("aresui.board.done")) : null,
+    p.done && snap.view && snap.view.stage === "phase" ? h("span", { class: "status status-done" }, t("aresui.board.done")) : null,
     h("span", { class: "stats" },
       h("span", { class: "stat stat-tr", testid: `tr-${p.seat}` }, h("span", { class: "stat-label" }, t("aresui.board.tr")), h("span", { class: "stat-value" }, String(p.tr ?? 0))),
       h("span", { class: "stat", testid: `vp-${p.seat}` }, h("span", { class: "stat-label" }, t("aresui.board.vp")), h("span", { class: "stat-value" }, String(p.vp ?? 0))),

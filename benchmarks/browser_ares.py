@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import shutil
-import statistics
 import sys
 import tempfile
 import time
@@ -28,19 +27,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from browser_load import CHROMIUM, FLAGS, serve  # noqa: E402
+from browser_load import CHROMIUM, FLAGS, serve, stats  # noqa: E402
 
 # The browser tests' driver (tests/browser/ui_driver.py) plays the table as a player would.
 _driver = importlib.import_module("ui_driver")
 ares_step, boot, new_game, settle = _driver.ares_step, _driver.boot, _driver.new_game, _driver.settle
-
-
-def stats(values: list[float]) -> str:
-    """Median, min and max in ms, with the count."""
-    if not values:
-        return "n/a"
-    ms = [v * 1000 for v in values]
-    return f"median {statistics.median(ms):7.1f} ms   min {min(ms):7.1f}   max {max(ms):7.1f}   (n={len(ms)})"
 
 
 def main() -> int:

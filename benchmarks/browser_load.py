@@ -92,6 +92,16 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         """Stay quiet."""
 
 
+def stats(values: list[float]) -> str:
+    """Median, mean, p90 and max in ms of times in seconds, with the count (the browser benchmarks' one format)."""
+    if not values:
+        return "n/a"
+    ms = sorted(v * 1000 for v in values)
+    p90 = ms[min(len(ms) - 1, int(len(ms) * 0.9))]
+    return (f"median {statistics.median(ms):7.1f} ms   mean {statistics.fmean(ms):7.1f}   p90 {p90:7.1f}   "
+            f"max {max(ms):7.1f}   (n={len(ms)})")
+
+
 def serve(dist: Path) -> socketserver.ThreadingTCPServer:
     """Start a threaded static server for dist/ on a free 127.0.0.1 port."""
     mjs = next(iter(sorted(dist.rglob("pyodide.mjs"))))

@@ -93,10 +93,26 @@ def _ares_replayable_log(data: JSON) -> Any:
     return kept
 
 
+def _beyond_the_sun_2026_11(data: JSON) -> JSON:
+    """Bring a Beyond the Sun 2026.11 save to 2026.12: set the version and drop the snapshot.
+
+    2026.12 changed the state, not the rules: the log lines are stored as compact JSON texts and a new field
+    records each faction's VP at the end of every round, so the old snapshot's shape is out of date and the loader
+    replays the log instead. No action legal under 2026.11 became illegal (the same seeds and actions give the same
+    games), so, unlike Ares Expedition's step, no log entry needs dropping; a log that does not replay is left as it
+    was, and the loader names its first bad entry.
+    """
+    out: dict[str, Any] = dict(data)
+    out.pop("snapshot", None)
+    out["rules_version"] = "2026.12"
+    return out
+
+
 # (game id, from rules version) -> function returning the save at the next rules version.
 MIGRATIONS: dict[tuple[str, str], Callable[[JSON], JSON]] = {
     ("jump_drive", "2026.11"): _jump_drive_2026_11,
     ("ares_expedition", "2026.11"): _ares_expedition_2026_11,
+    ("beyond_the_sun", "2026.11"): _beyond_the_sun_2026_11,
 }
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from ui_driver import boot, go_home, new_game, play_step, settle  # noqa: E402
+from ui_driver import boot, go_home, new_game, open_fixture, play_step, settle  # noqa: E402
 
 ROOT = HERE.parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -100,22 +100,6 @@ def jump_drive(page, url: str, out: Path, size: str) -> None:
     shoot(page, out, "jump-drive-end", size)
 
 
-def generic_game(page, url: str, out: Path, size: str, game: str, slug: str) -> None:
-    """A game on the generic panel: mid-game and the end screen."""
-    boot(page, url)
-    go_home(page)
-    page.select_option("[data-testid=game-select]", game)
-    new_game(page, names=("You", "Bot 2"), kinds=("human", "random"), seed=6)
-    for _ in range(12):
-        if play_step(page) == "end":
-            break
-    settle(page)
-    shoot(page, out, f"{slug}-mid", size)
-    until(page, set(), max_steps=800)
-    page.evaluate("() => window.scrollTo(0, 0)")
-    shoot(page, out, f"{slug}-end", size)
-
-
 def ares(page, url: str, out: Path, size: str) -> None:
     """The Ares table: the phase pick, a card selected with its payment, mid-game, and the end with its charts."""
     boot(page, url)
@@ -157,6 +141,51 @@ def ares(page, url: str, out: Path, size: str) -> None:
     shoot(page, out, "ares-expedition-charts", size)
 
 
+def open_save(page, path: Path) -> None:
+    """Import a save file through the home screen, load it, and close the notices about it."""
+    open_fixture(page, path, "bts-table")
+    page.evaluate("() => document.querySelectorAll('[data-testid=notice-close]').forEach((b) => b.click())")
+
+
+def section(page, testid: str) -> None:
+    """Scroll a part of the page to the top of the viewport."""
+    page.evaluate("(id) => document.querySelector(`[data-testid=${id}]`).scrollIntoView({block: 'start'})", testid)
+
+
+def beyond_the_sun(page, url: str, out: Path, size: str) -> None:
+    """The Beyond the Sun table: a pawn space chosen, the tech tree with a two-type slot, a ship and its targets,
+    the faction mats and achievements, and the end screen with the VP chart."""
+    boot(page, url)
+    fixtures = ROOT / "tests" / "fixtures" / "bts"
+    open_save(page, fixtures / "pawn_move.json")
+    page.locator("[data-testid=action-board] .space.legal .space-hit").first.click()
+    page.evaluate("() => window.scrollTo(0, 0)")
+    shoot(page, out, "beyond-the-sun-board", size)
+    open_save(page, fixtures / "research_two_types.json")
+    two = page.locator("[data-testid=tech-tree] .tech-slot.legal.hidden:has(.type-chip + .type-chip) .slot-hit")
+    if two.count():
+        two.first.click()
+    section(page, "tech-tree")
+    shoot(page, out, "beyond-the-sun-tech-tree", size)
+    open_save(page, fixtures / "colonize.json")
+    page.locator("[data-testid=star-map] button.ship").first.click()
+    section(page, "star-map")
+    shoot(page, out, "beyond-the-sun-map", size)
+    section(page, "mat-0")
+    shoot(page, out, "beyond-the-sun-mat", size)
+    open_save(page, fixtures / "achievement_claim.json")
+    section(page, "achievements")
+    shoot(page, out, "beyond-the-sun-achievements", size)
+    go_home(page)
+    page.select_option("[data-testid=game-select]", "beyond_the_sun")
+    new_game(page, names=("You", "Bot 2", "Bot 3"), kinds=("human", "greedy", "greedy"), seed=6)
+    until(page, set(), max_steps=1500)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    shoot(page, out, "beyond-the-sun-end", size)
+    page.locator("[data-testid=history-charts]").scroll_into_view_if_needed()
+    shoot(page, out, "beyond-the-sun-chart", size)
+
+
 def home(page, url: str, out: Path, size: str) -> None:
     """The home screen with games in progress, saved games and history from the games above."""
     boot(page, url)
@@ -188,7 +217,7 @@ def main() -> int:
             page.set_default_timeout(60_000)
             fast = url + "?pace=0"
             jump_drive(page, fast, out, size)
-            generic_game(page, fast, out, size, "beyond_the_sun", "beyond-the-sun")
+            beyond_the_sun(page, fast, out, size)
             ares(page, fast, out, size)
             home(page, fast, out, size)
             ctx.close()

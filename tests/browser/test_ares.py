@@ -3,11 +3,21 @@ positions loaded from saves, the phone layout and axe-core."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from ui_driver import axe_violations, boot, code_leaks, go_home, new_game, overflow, play_step, settle
+from ui_driver import (
+    axe_violations,
+    boot,
+    code_leaks,
+    go_home,
+    new_game,
+    overflow,
+    play_step,
+    play_table_to_end,
+    settle,
+)
+from ui_driver import open_fixture as load_fixture
 
 pytestmark = pytest.mark.browser
 
@@ -22,30 +32,12 @@ def ares_game(page, names, kinds, seed, options=None) -> None:
 
 def play_to_end(page, max_steps: int = 1500, on_step=None) -> list[str]:
     """Play the human seat through the table's own controls until the end screen."""
-    modes: list[str] = []
-    for _ in range(max_steps):
-        mode = settle(page)
-        if mode == "end":
-            return modes
-        assert mode.startswith("ares-"), f"the Ares table handles every decision itself, not {mode!r}"
-        assert page.locator("[data-testid=generic-table]").count() == 0
-        if on_step:
-            on_step(mode)
-        modes.append(mode)
-        play_step(page)
-    raise AssertionError(f"no end after {max_steps} steps: {modes[-10:]}")
+    return play_table_to_end(page, "ares-", max_steps, on_step)
 
 
 def open_fixture(page, name: str) -> None:
     """Import a constructed position (a real save) and load it as a game, through the home screen."""
-    save = json.loads((FIXTURES / f"{name}.json").read_text())
-    go_home(page)
-    file = {"name": f"{name}.json", "mimeType": "application/json", "buffer": json.dumps(save).encode()}
-    page.set_input_files("[data-testid=import-file]", files=[file])
-    page.wait_for_selector("[data-testid=import-ok]")
-    page.locator(f"[data-testid=slot-row][data-name='{name}'] [data-role=load]").click()
-    page.wait_for_selector("[data-testid=ares-table]")
-    settle(page)
+    load_fixture(page, FIXTURES / f"{name}.json", "ares-table")
 
 
 # ---------------------------------------------------------------------------------------------- full games

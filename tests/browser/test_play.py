@@ -240,7 +240,7 @@ def test_j_full_storage_is_reported_not_dropped(page, server):
 
 
 def test_y_beyond_the_sun_bots_play_to_the_final_score_offline(page, server):
-    """Beyond the Sun through the generic panel: random bots in every seat, offline, to the final score screen."""
+    """Beyond the Sun on its own table: random bots in every seat, offline, to the final score screen (VP by source)."""
     boot(page, server.url)
     page.wait_for_function(
         "navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=60_000
@@ -255,7 +255,7 @@ def test_y_beyond_the_sun_bots_play_to_the_final_score_offline(page, server):
         scores = [int(page.inner_text(f"[data-testid=final-score-{s}]")) for s in range(2)]
         assert max(scores) > 0
         assert "Decided by" in page.inner_text("[data-testid=tiebreak]")
-        assert "Table" in page.inner_text("[data-testid=state-summary]")
+        assert "Techs" in page.inner_text("[data-testid=final-scores]")
         assert page.locator("[data-testid=log] li").count() > 10
     finally:
         page.context.set_offline(False)

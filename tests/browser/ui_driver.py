@@ -16,6 +16,8 @@ SETTLED_JS = """() => {
   if (document.querySelector('[data-testid=end-screen]')) return 'end';
   const t = document.querySelector('[data-testid=jd-table]');
   if (t) return t.dataset.mode && t.dataset.mode !== 'none' ? t.dataset.mode : null;
+  const b = document.querySelector('[data-testid=bts-table]');
+  if (b) return b.dataset.mode && !['none', 'wait'].includes(b.dataset.mode) ? 'bts-' + b.dataset.mode : null;
   const a = document.querySelector('[data-testid=ares-table]');
   if (a) return a.dataset.mode && !['none', 'wait'].includes(a.dataset.mode) ? 'ares-' + a.dataset.mode : null;
   if (document.querySelector('[data-testid=decision-panel] [data-testid=action-0]')) return 'generic';
@@ -94,6 +96,8 @@ def play_step(page) -> str:
         page.click("[data-testid=confirm]")
     elif mode.startswith("ares-"):
         ares_step(page, mode)
+    elif mode.startswith("bts-"):
+        bts_step(page, mode)
     elif mode == "generic":
         page.locator(
             "[data-testid=decision] .action-list [data-testid=action-0], "
@@ -147,6 +151,40 @@ def ares_step(page, mode: str) -> None:
         page.locator("[data-testid=decision] .all-actions [data-testid=action-0]").click()
     else:
         page.locator("[data-testid=decision] .action-list [data-testid=action-0]").first.click()
+
+
+def bts_step(page, mode: str) -> None:
+    """One simple choice on the Beyond the Sun table, through its own controls only: a question's first answer;
+    else a legal pawn space, a research slot, a ship and its first target, a build place or a claim (then Confirm);
+    else the first remaining button. Raises if none of the table's controls can act."""
+    if mode == "bts-question":
+        page.locator("[data-testid=decision] .question [data-testid=action-0]").click()
+        return
+    confirm = page.locator("[data-testid=confirm]")
+    for selector in ("[data-testid=action-board] .space.legal .space-hit",
+                     "[data-testid=tech-tree] .tech-slot.legal .slot-hit",
+                     "[data-testid=star-map] .loc-hit",
+                     "[data-testid=achievements] [data-testid^=claim-]"):
+        target = page.locator(selector)
+        if target.count():
+            target.first.click()
+            if confirm.is_enabled():
+                confirm.click()
+                return
+    ships = page.locator("[data-testid=star-map] button.ship")
+    if ships.count():
+        ships.first.click()
+        targets = page.locator("[data-testid=star-map] .loc-hit, [data-testid=ship-moves] .btn")
+        if targets.count():
+            targets.first.click()
+            if confirm.is_enabled():
+                confirm.click()
+                return
+    others = page.locator("[data-testid=decision] .acting-buttons [data-testid^=other-]")
+    if others.count():
+        others.first.click()
+        return
+    raise AssertionError("the Beyond the Sun table offers no control for this decision")
 
 
 def play_until_end(page, max_steps: int = 200) -> list[str]:
@@ -226,3 +264,30 @@ def code_leaks(page) -> list[str]:
             if pattern.search(text):
                 leaks.append(f"{what}: {text[:160]!r}")
     return leaks
+
+
+def play_table_to_end(page, prefix: str, max_steps: int = 1500, on_step=None) -> list[str]:
+    """Play the human seat through a game's own table (modes starting with ``prefix``) until the end screen."""
+    modes: list[str] = []
+    for _ in range(max_steps):
+        mode = settle(page)
+        if mode == "end":
+            return modes
+        assert mode.startswith(prefix), f"the table handles every decision itself, not {mode!r}"
+        assert page.locator("[data-testid=generic-table]").count() == 0
+        if on_step:
+            on_step(mode)
+        modes.append(mode)
+        play_step(page)
+    raise AssertionError(f"no end after {max_steps} steps: {modes[-10:]}")
+
+
+def open_fixture(page, path, table_testid: str) -> None:
+    """Import a constructed position (a real save file) and load it as a game, through the home screen."""
+    go_home(page)
+    file = {"name": path.name, "mimeType": "application/json", "buffer": path.read_bytes()}
+    page.set_input_files("[data-testid=import-file]", files=[file])
+    page.wait_for_selector("[data-testid=import-ok]")
+    page.locator(f"[data-testid=slot-row][data-name='{path.stem}'] [data-role=load]").click()
+    page.wait_for_selector(f"[data-testid={table_testid}]")
+    settle(page)

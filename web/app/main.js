@@ -9,6 +9,7 @@ import { MatchSession, LoadCancelled } from "./ui/match-session.js";
 import { homeScreen, initialForm } from "./ui/home.js";
 import { jumpDriveTable } from "./ui/jump-drive-table.js";
 import { aresTable } from "./ui/ares-table.js";
+import { btsTable } from "./ui/bts-table.js";
 import { aresCardContent } from "./ui/ares-cards.js";
 import { genericTable, genericCardContent } from "./ui/generic-panel.js";
 import { endScreen } from "./ui/end-screen.js";
@@ -20,7 +21,7 @@ import { popoverLayer, setPopoverRedraw, registerCardContent, installPopoverKeys
 import * as store from "./store.js";
 
 // Games with their own table; the rest use the generic panel. `?generic` in the address forces the generic panel.
-const TABLES = new URLSearchParams(location.search).has("generic") ? {} : { jump_drive: jumpDriveTable, ares_expedition: aresTable };
+const TABLES = new URLSearchParams(location.search).has("generic") ? {} : { jump_drive: jumpDriveTable, ares_expedition: aresTable, beyond_the_sun: btsTable };
 const DEFAULT_GAME = "jump_drive";
 // A load that takes longer than a second shows its progress; "?progress=MS" changes the delay (tests use 0).
 const PROGRESS_PARAM = Number.parseInt(new URLSearchParams(location.search).get("progress") ?? "", 10);

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.dictstate import copy_json
+from ...core.dictstate import copy_sharing_log
 from ...core.rng import Rng
 from .cards import TAGS, Record, board, card, corporations, projects
 
@@ -19,11 +19,7 @@ PARAM_STEPS = {"temperature": 19, "oxygen": 14, "ocean": 9}
 ZONE_ORDER = ("purple", "red", "yellow", "white")
 
 
-def copy_state(d: Data) -> Data:
-    """Return a deep copy of a state dict, sharing only the log's lines (immutable strings, two thirds of a state)."""
-    msgs = d["msgs"]
-    rest = copy_json({k: v for k, v in d.items() if k != "msgs"})
-    return {k: (list(msgs) if k == "msgs" else rest[k]) for k in d}
+copy_state = copy_sharing_log  # the state copy the rules and tests use (shares only the log's texts)
 
 
 def new_player() -> Player:

@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 from ...core.api import JSON, Action, Message, Outcome
-from ...core.dictstate import DictState
-from ...core.errors import SaveFormatError
+from ...core.dictstate import TextLogDictState, copy_sharing_log
 from ...core.rng import Rng
 from ...core.text import Text, english
 from .describe import describe_text as describe_action_text
 from .describe import prompt_text as decision_prompt_text
 from .messages import log_message
-from .model import STATE_FORMAT, STATE_KEYS, Data, copy_state
+from .model import STATE_FORMAT, STATE_KEYS
 from .rules import apply_action, legal_actions, to_move
 from .scoring import outcome as scoring_outcome
 from .text import entries
 from .view import build_view
 
 
-class AresState(DictState):
+class AresState(TextLogDictState):
     """An Ares Expedition position: one JSON dict, with the legal actions cached until the next change."""
 
     FORMAT = STATE_FORMAT
@@ -27,20 +26,6 @@ class AresState(DictState):
     rules_to_move = staticmethod(to_move)
     rules_legal = staticmethod(legal_actions)
     rules_apply = staticmethod(apply_action)
-
-    @staticmethod
-    def copy_data(data: Data) -> Data:
-        """Return an independent copy, sharing only the log's lines (immutable texts)."""
-        return copy_state(data)
-
-    @classmethod
-    def load_data(cls, data: JSON) -> Data:
-        """Return a saved state's fields as fresh data, refusing a log that is not a list of texts."""
-        d = super().load_data(data)
-        msgs = data["msgs"]  # present: the fields were checked
-        if not isinstance(msgs, list) or not all(isinstance(m, str) for m in msgs):
-            raise SaveFormatError("Ares Expedition state has a log that is not a list of texts")
-        return d
 
     def is_terminal(self) -> bool:
         """Return True once the game is over."""
@@ -56,7 +41,7 @@ class AresState(DictState):
 
     def resample(self, seat: int, seed: int) -> AresState:
         """Return a copy with what this seat cannot see redealt: the deck with other hands, oceans, the dummy deck."""
-        d = copy_state(self.d)
+        d = copy_sharing_log(self.d)
         rng = Rng(seed)
         others = [s for s in range(d["players"]) if s != seat and not (d["coop"] and 0 <= seat < 2)]
         pool = sorted(d["deck"] + [c for s in others for c in d["p"][s]["hand"]])

@@ -69,26 +69,27 @@ def _power_records(faction_id: str, powers: tuple[str, ...]) -> list[dict[str, A
     return []
 
 
-def _key(d: Data, seat: int) -> tuple[tuple[str, ...], tuple[str, ...], str, tuple[str, ...]]:
-    """Return what a faction's abilities depend on: its tech cards, colonies and unlocked powers."""
+def _key(d: Data, seat: int) -> tuple[tuple[str | None, ...], tuple[str, ...], str, tuple[str, ...]]:
+    """Return what a faction's abilities depend on: the cards of its tech slots (None while one is being
+    revealed), its colonies and its unlocked powers."""
     f = d["factions"][seat]
     slots = d["slots"]
-    cards = tuple(slots[s]["card"] for s in f["techs"] if slots[s]["card"])
-    return cards, tuple(c["system"] for c in f["colonies"]), f["id"], tuple(f["powers"])
+    return (tuple([slots[s]["card"] for s in f["techs"]]), tuple([c["system"] for c in f["colonies"]]), f["id"],
+            tuple(f["powers"]))
 
 
 @lru_cache(maxsize=4096)
-def _sources(cards: tuple[str, ...], cols: tuple[str, ...], faction_id: str,
+def _sources(cards: tuple[str | None, ...], cols: tuple[str, ...], faction_id: str,
              powers: tuple[str, ...]) -> tuple[dict[str, Any], ...]:
     """Return the records behind a faction's abilities (cached on what they depend on)."""
-    out: list[dict[str, Any]] = [techs()[c] for c in cards]
+    out: list[dict[str, Any]] = [techs()[c] for c in cards if c]
     out += [systems()[c] for c in cols]
     out += _power_records(faction_id, powers)
     return tuple(out)
 
 
 @lru_cache(maxsize=8192)
-def _passives(cards: tuple[str, ...], cols: tuple[str, ...], faction_id: str,
+def _passives(cards: tuple[str | None, ...], cols: tuple[str, ...], faction_id: str,
               powers: tuple[str, ...]) -> dict[str, int]:
     """Return the numeric passive abilities of a faction, summed by kind (cached)."""
     totals: dict[str, int] = {}
@@ -102,6 +103,24 @@ def _passives(cards: tuple[str, ...], cols: tuple[str, ...], faction_id: str,
     return totals
 
 
+@lru_cache(maxsize=8192)
+def _anytime(cards: tuple[str | None, ...], cols: tuple[str, ...], faction_id: str,
+             powers: tuple[str, ...]) -> tuple[dict[str, Any], ...]:
+    """Return a faction's anytime abilities (cached; see ``anytime``)."""
+    out = [a for rec in _sources(cards, cols, faction_id, powers) for a in rec.get("anytime", ())]
+    if _passives(cards, cols, faction_id, powers).get("star_discs", 0):
+        out.append(STAR_DISC)
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _end_vp(cards: tuple[str | None, ...], cols: tuple[str, ...], faction_id: str,
+            powers: tuple[str, ...]) -> tuple[dict[str, Any], ...]:
+    """Return the VP values of a faction's end-of-game passive abilities (cached)."""
+    return tuple(p["vp"] for rec in _sources(cards, cols, faction_id, powers) for p in rec.get("passive", ())
+                 if p["kind"] == "end_vp")
+
+
 def sources(d: Data, seat: int) -> tuple[dict[str, Any], ...]:
     """Return every record that can give this faction abilities: its techs, colonies and unlocked powers."""
     return _sources(*_key(d, seat))
@@ -112,18 +131,19 @@ def passive(d: Data, seat: int, kind: str) -> int:
     return _passives(*_key(d, seat)).get(kind, 0)
 
 
+def passives(d: Data, seat: int) -> dict[str, int]:
+    """Return every numeric passive ability of the faction, summed by kind (read only: the dict is shared)."""
+    return _passives(*_key(d, seat))
+
+
 def end_vp_passives(d: Data, seat: int) -> int:
     """Return the VP of the faction's end-of-game passive abilities."""
-    return sum(vp_value(d, seat, p["vp"]) for rec in sources(d, seat) for p in rec.get("passive", ())
-               if p["kind"] == "end_vp")
+    return sum(vp_value(d, seat, vp) for vp in _end_vp(*_key(d, seat)))
 
 
 def anytime(d: Data, seat: int) -> list[dict[str, Any]]:
     """Return the faction's anytime abilities (Giga-Corporations adds the star-disc reservation)."""
-    out = [a for rec in sources(d, seat) for a in rec.get("anytime", ())]
-    if passive(d, seat, "star_discs"):
-        out.append(STAR_DISC)
-    return out
+    return list(_anytime(*_key(d, seat)))
 
 
 STAR_DISC: dict[str, Any] = {"id": "star-disc", "name": "Reserve an achievement with a star disc",

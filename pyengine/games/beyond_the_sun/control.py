@@ -4,20 +4,30 @@ After every change of ships, every controllable location is checked in board ord
 takes control; on a tie the current controller keeps it (option ``control_ties`` = ``defender``), and a faction
 with no strength left there loses it. Taking control places the leftmost disc of the location's track as a base;
 losing it returns that disc to its track.
+
+Control only changes where strength changed: after a full check every location is settled (its controller is
+among the strongest, or nobody leads alone), so a change of ships at some locations is followed by a check of
+those locations only, in board order, which gives the same result as checking them all.
 """
 
 from __future__ import annotations
+
+from collections.abc import Collection
 
 from .model import Data, controllable, disc_for, return_track_disc, strength_at, take_track_disc
 from .text import log
 
 
-def recompute(d: Data) -> list[tuple[str, int, int | None]]:
-    """Re-check control everywhere; return the changes as (location, new controller, old controller or None)."""
+def recompute(d: Data, changed: Collection[str] | None = None) -> list[tuple[str, int, int | None]]:
+    """Re-check control everywhere (or only at the locations whose ships ``changed``, see above); return the changes
+    as (location, new controller, old controller or None)."""
     changes: list[tuple[str, int, int | None]] = []
     strict = d["options"]["control_ties"] == "strict"
+    factions = d["factions"]
     for loc in controllable(d):
-        strengths = [strength_at(f, loc) for f in d["factions"]]
+        if changed is not None and loc not in changed:
+            continue
+        strengths = [strength_at(f, loc) for f in factions]
         best = max(strengths)
         cur = d["control"].get(loc)
         holder = cur["seat"] if cur else None

@@ -207,9 +207,9 @@ def _build_places(d: Data, seat: int, step: Step) -> list[str]:
     return ["SOL", *sorted(yards)]
 
 
-def _ship_actions(kind: str, ships: list[tuple[str, int]], **extra: str) -> list[Action]:
-    """Return one action per kind of ship."""
-    return [Action.make(kind, at=loc, level=lv, **extra) for loc, lv in ships]
+def _ship_actions(kind: str, ships: list[tuple[str, int]]) -> list[Action]:
+    """Return one action per kind of ship: ``<kind> at=<location> level=<level>``."""
+    return [Action(kind, (("at", loc), ("level", str(lv)))) for loc, lv in ships]
 
 
 def options(d: Data, frame: Frame, step: Step) -> list[Action]:
@@ -221,15 +221,15 @@ def options(d: Data, frame: Frame, step: Step) -> list[Action]:
     if op == "build_ship":
         if prog.get("done", 0) >= step["n"] or not _can_build(f, step):
             return []
-        acts = [Action.make("build", at=loc) for loc in _build_places(d, seat, step)]
-        return acts + ([Action.make("skip")] if step.get("optional") else [])
+        acts = [Action("build", (("at", loc),)) for loc in _build_places(d, seat, step)]
+        return acts + ([Action("skip")] if step.get("optional") else [])
     if op == "upgrade_ship":
         if prog.get("done", 0) >= step["n"]:
             return []
         done = prog.get("upgraded", [])
         ships = [(loc, lv) for loc, lv in ship_list(f)
                  if lv < 4 and f["ships"][loc][lv - 1] > sum(1 for u in done if u == [loc, lv])]
-        return [*_ship_actions("upgrade", ships), Action.make("stop")] if ships else []
+        return [*_ship_actions("upgrade", ships), Action("stop")] if ships else []
     if op == "jump":
         left = prog.get("left", step["n"] + passive(d, seat, "jump_bonus"))
         if left <= 0 or not f["ships"]:
@@ -238,12 +238,12 @@ def options(d: Data, frame: Frame, step: Step) -> list[Action]:
 
         acts = [Action("jump", (("at", loc), ("level", str(lv)), ("to", to)))
                 for loc, lv in ship_list(f) for to in neighbours(d, loc)]
-        return [*acts, Action.make("stop")] if acts else []
+        return [*acts, Action("stop")] if acts else []
     if op == "research":
         slots = eligible_slots(d, seat, step["levels"], step.get("revealed_only", False)) if f["pop"] > 0 else []
-        acts = [Action.make("research", slot=s) for s in slots]
+        acts = [Action("research", (("slot", s),)) for s in slots]
         optional = step.get("optional") or (step.get("bga_optional") and d["options"]["anomaly_research_optional"])
-        return [*acts, Action.make("skip")] if optional and acts else acts
+        return [*acts, Action("skip")] if optional and acts else acts
     if op == "_reveal":
         if "matches" in prog:
             return [Action.make("keep", card=c) for c in prog["matches"]]
@@ -258,7 +258,7 @@ def options(d: Data, frame: Frame, step: Step) -> list[Action]:
     if op == "retire_ship":
         if prog.get("done", 0) >= step["n"] or not f["ships"]:
             return []
-        return [*_ship_actions("retire", ship_list(f)), Action.make("stop")]
+        return [*_ship_actions("retire", ship_list(f)), Action("stop")]
     if op == "choose":
         pop = f["pop"]
         return [Action.make("option", n=i) for i, opt in enumerate(step["options"]) if performable(d, seat, opt, pop)]
@@ -266,22 +266,22 @@ def options(d: Data, frame: Frame, step: Step) -> list[Action]:
         if not can_pay(f, step["cost"]) or not performable(d, seat, step["steps"], f["pop"] - step["cost"].get(
                 "population", 0)):
             return []
-        return [Action.make("pay"), Action.make("decline")]
+        return [Action("pay"), Action("decline")]
     if op == "_may":
         if not performable(d, seat, step["steps"], f["pop"]):
             return []
-        return [Action.make("accept"), Action.make("decline")]
+        return [Action("accept"), Action("decline")]
     if op == "extend_supply_a":
         if sum(f["supply"][1:]) == 0:
             return []
-        return [Action.make("accept"), Action.make("decline")]
+        return [Action("accept"), Action("decline")]
     if op == "remove_guild_tile":
         return [Action.make("guild", id=g["id"]) for g in board()["guilds"]
                 if g["tier"] == step["tier"] and g["id"] in d["covered"]]
     if op == "automate_any":
         if prog.get("done", 0) >= step["n"]:
             return []
-        return [Action.make("automate", track="food"), Action.make("automate", track="ore")]
+        return [Action("automate", (("track", "food"),)), Action("automate", (("track", "ore"),))]
     if op == "_star_disc":
         return [Action.make("star", achievement=a["id"]) for a in star_targets(d, seat)]
     raise AssertionError(op)
@@ -325,7 +325,7 @@ def resolve(d: Data, rng: Rng, action: Action) -> None:
         add_ship(f, loc, lv)
         log(d, "{seat} builds a level-{n} ship at {loc}", seat=seat, n=lv, loc=loc)
         prog["done"] = prog.get("done", 0) + 1
-        control.recompute(d)
+        control.recompute(d, (loc,))
     elif kind == "upgrade":
         loc, lv = str(get("at")), int(str(get("level")))
         new = min(4, lv + int(step["levels"]))
@@ -334,7 +334,7 @@ def resolve(d: Data, rng: Rng, action: Action) -> None:
         log(d, "{seat} upgrades a ship at {loc} to level {n}", seat=seat, loc=loc, n=new)
         prog["done"] = prog.get("done", 0) + 1
         prog.setdefault("upgraded", []).append([loc, new])  # each upgrade of the step raises a different ship
-        control.recompute(d)
+        control.recompute(d, (loc,))
     elif kind == "jump":
         _jump(d, seat, step, prog, str(get("at")), int(str(get("level"))), str(get("to")))
     elif kind == "research":
@@ -370,7 +370,7 @@ def resolve(d: Data, rng: Rng, action: Action) -> None:
         f["pop"] += 1
         prog["done"] = prog.get("done", 0) + 1
         log(d, "{seat} retires a ship at {loc} into population", seat=seat, loc=loc)
-        control.recompute(d)
+        control.recompute(d, (loc,))
     elif kind == "option":
         _replace_step(frame, list(step["options"][int(str(get("n")))]))
     elif kind == "pay":
@@ -432,7 +432,7 @@ def _jump(d: Data, seat: int, step: Step, prog: dict[str, Any], loc: str, lv: in
     remove_ship(f, loc, lv)
     add_ship(f, to, lv)
     log(d, "{seat} jumps a level-{n} ship from {loc} to {loc2}", seat=seat, n=lv, loc=loc, loc2=to)
-    taken = [c for c in control.recompute(d) if c[1] == seat and c[2] is not None and c[2] != seat]
+    taken = [c for c in control.recompute(d, (loc, to)) if c[1] == seat and c[2] is not None and c[2] != seat]
     bonus = int(step.get("ore_per_takeover", 0)) * len(taken)
     if bonus:
         f["ore"] += bonus

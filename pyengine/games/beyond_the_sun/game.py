@@ -41,7 +41,7 @@ class BeyondTheSun(Game):
                    "round": 1, "turn": 0, "first": 0, "phase": "action", "end_round": None, "extra_used": False,
                    "covered": [g["id"] for g in board()["guilds"]], "pawns": [None] * players, "control": {},
                    "frames": [], "turn_flags": {"all_three": False, "produced": [], "used": {}},
-                   "event_log": [], "epoch": 0, "msgs": [], "over": False}
+                   "event_log": [], "epoch": 0, "msgs": [], "over": False, "hist": []}
         _deal_techs(d, rng)
         _deal_events(d, rng)
         _deal_systems(d, rng)

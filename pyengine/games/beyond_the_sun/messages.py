@@ -18,6 +18,8 @@ its id and to the page's kinds of reference here, so the stored state never chan
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from ...core.api import Message
@@ -157,7 +159,7 @@ ACT: dict[str, Entry] = {
     "bts.act.move_ore_population": "Action: {action} ({where}, space {space}) for {ore} ore, {population} population",
     "bts.act.research": "Research {card} ({slot})",
     "bts.act.research_new": "Research a new tech in {slot}",
-    "bts.act.tech_type": "Look for a technology of type {type}",
+    "bts.act.tech_type": "Choose {type}",
     "bts.act.keep": "Keep {card}",
     "bts.act.build": "Build the ship at {at}",
     "bts.act.jump": "Jump a level-{level} ship from {at} to {to}",
@@ -233,7 +235,7 @@ TERM: dict[str, Entry] = {
     **{f"bts.term.slot.{slot}": f"level-{ROMAN[lv]} slot {slot.rsplit('-', 1)[1]}" for slot, lv in SLOTS.items()},
     **{f"bts.term.level.{lv}": roman for lv, roman in ROMAN.items()},
     **{f"bts.term.phase.{p}": words for p, words in PHASES.items()},
-    **{f"bts.term.tech_type.{t}": t for t in TYPES},
+    **{f"bts.term.tech_type.{t}": t.capitalize() for t in TYPES},
     **{f"bts.term.guild.{g}": name for g, name in GUILDS.items()},
     **{f"bts.term.space.{row}": name for row, name in SPACES.items()},
     "bts.term.space_kind.basic": "Basic Spacefaring",
@@ -306,6 +308,216 @@ def _pairs(k: int) -> str:
     return ", ".join(f"{{loc{i}}} ({{seat{i}}})" for i in range(1, k + 1)) or "none"
 
 
+# --- the table view (view["table"], table_view.py): ids under bts.summary.tv. ----------------------------------
+
+def _plural(n: int, one: str, many: str) -> str:
+    """Return "1 ship" or "3 ships"."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def _levels(levels: list[int]) -> str:
+    """Return tech levels in words: "I", "I or II", "III or IIII"."""
+    return " or ".join(ROMAN[lv] for lv in levels)
+
+
+COUNTER_NOUN = {  # a counter as "per <noun>" in a VP formula or a gain
+    "colonies": "colony you have", "controlled": "location you control with a base disc",
+    "techs": "tech you researched", "ships": "ship you have", "fleet_strength": "level of your ships",
+    "automation": "disc on your automation track", "population": "population on your mat", "ore": "ore you have",
+    "private_techs": "private tech you have", "achievements": "achievement you claimed",
+    "locations_strength_4": "location where your strength is 4 or more",
+    **{f"techs_level_{lv}": f"level-{ROMAN[lv]} tech you researched" for lv in (1, 2, 3, 4)},
+    **{f"techs_{t}": f"{t} tech you researched" for t in TYPES},
+}
+COUNTER_NEEDS = {  # an achievement's or a power's condition: "<words>: {n} or more"
+    "colonies": "Colonies", "controlled": "Locations you control with a base disc (colonies do not count)",
+    "techs": "Techs researched", "ships": "Ships", "fleet_strength": "Total level of your ships",
+    "automation": "Discs on your automation track", "population": "Population on your mat", "ore": "Ore",
+    "private_techs": "Private techs", "achievements": "Achievements claimed",
+    "locations_strength_4": "Locations where your strength is 4 or more",
+    **{f"techs_level_{lv}": f"Level-{ROMAN[lv]} techs researched" for lv in (1, 2, 3, 4)},
+    **{f"techs_{t}": f"{t.capitalize()} techs researched (hybrids count)" for t in TYPES},
+}
+
+
+def vp_words(vp: Any) -> str:
+    """Return a VP value in words: "5 VP", or "3 VP plus 1 per colony you have (at most 7)"."""
+    if not isinstance(vp, dict):
+        return f"{vp} VP"
+    per = f"{vp.get('n', 1)} VP per {COUNTER_NOUN[vp['per']]}"
+    out = f"{vp['plus']} VP plus {per}" if vp.get("plus") else per
+    return out + (f" (at most {vp['max']})" if vp.get("max") is not None else "")
+
+
+def cost_words(cost: dict[str, int]) -> str:
+    """Return a cost in words: "2 ore", "1 population", "4 ore and 1 population", or "nothing"."""
+    parts = [f"{cost[k]} {k}" for k in ("ore", "population") if cost.get(k)]
+    return " and ".join(parts) or "nothing"
+
+
+_BUILD_FROM = {"population": "a population", "supply": "a supply cube"}
+_BUILD_WHERE = {"build": "in Sol or a shipyard you control", "sol": "in Sol", "deep_space": "in Deep Space"}
+
+
+def step_words(step: dict[str, Any]) -> str:
+    """Return one effect step in words, lower case (DATA.md, the effect vocabulary)."""
+    op = step["op"]
+    n = int(step.get("n", 1))
+    if op == "gain_ore":
+        out = f"gain {n} ore" + (f" per {COUNTER_NOUN[step['per']]}" if "per" in step else "")
+    elif op == "gain_population":
+        out = f"gain {n} population" + (f" per {COUNTER_NOUN[step['per']]}" if "per" in step else "")
+        out += f" from supply column {step['from_column']}" if "from_column" in step else ""
+    elif op == "automate":
+        track = "of either track" if step["track"] == "any" else f"of your {step['track']} track"
+        out = f"automate {_plural(n, 'disc', 'discs')} {track}"
+    elif op == "build_ship":
+        each = f"turn {_BUILD_FROM[step['from']]} into a level-{step['level']} ship {_BUILD_WHERE[step['where']]}"
+        out = each + (f" ({n} times)" if n > 1 else "") + (" (optional)" if step.get("optional") else "")
+    elif op == "upgrade_ship":
+        ships = "a ship" if n == 1 else f"up to {n} ships"
+        out = f"raise {ships} by {_plural(int(step['levels']), 'level', 'levels')}"
+    elif op == "jump":
+        out = f"make {_plural(n, 'jump', 'jumps')} with your ships"
+        if step.get("ore_per_takeover"):
+            out += f", gaining {step['ore_per_takeover']} ore for each location you take"
+    elif op == "research":
+        out = f"research a level-{_levels(step['levels'])} tech"
+        out += " that is already revealed" if step.get("revealed_only") else ""
+        out += " (optional)" if step.get("optional") or step.get("bga_optional") else ""
+    elif op == "colonize":
+        out = "colonize a system you control"
+        if step.get("strength_discount"):
+            out += f", needing {step['strength_discount']} less strength"
+    elif op == "basic_action":
+        out = "take a Basic Spacefaring action without moving your pawn"
+    elif op == "vp":
+        out = f"gain {n} VP"
+    elif op == "retire_ship":
+        out = f"retire {'a ship' if n == 1 else f'up to {n} ships'} into population"
+    elif op == "private_tech":
+        out = f"take a private level-{ROMAN[int(step['level'])]} tech"
+    elif op == "choose":
+        out = "choose one: " + "; or ".join(steps_words(opt, capital=False) for opt in step["options"])
+    elif op == "may_pay":
+        out = f"you may pay {cost_words(step['cost'])} to {steps_words(step['steps'], capital=False)}"
+    elif op == "each_faction":
+        out = f"every faction in turn may take part: {steps_words(step['steps'], capital=False)}"
+    elif op == "production_all_three":
+        out = "in this turn's production you may grow, produce ore and trade"
+    elif op == "extend_supply_a":
+        out = "you may move your rightmost supply cube to column A"
+    elif op == "add_extra_system":
+        out = "an extra system from deck B appears beside the board"
+    elif op == "remove_guild_tile":
+        out = f"lift a tier-{step['tier']} guild cover"
+    elif op == "keep_card":
+        out = f"keep this card for {step['vp']} VP"
+    elif op == "start_in_deep_space":
+        out = "your starting ship begins in Deep Space"
+    else:
+        raise KeyError(f"no words for the step {op!r}")
+    return str(out)
+
+
+def steps_words(steps: list[dict[str, Any]], capital: bool = True) -> str:
+    """Return a list of steps in words ("Gain 1 population, then gain 1 ore"); "Nothing" when empty."""
+    out = ", then ".join(step_words(s) for s in steps) or "nothing"
+    return out[0].upper() + out[1:] if capital else out
+
+
+def steps_key(steps: list[dict[str, Any]]) -> str:
+    """Return the catalog id of a list of steps in words (a digest of the steps, so equal steps share one id)."""
+    digest = hashlib.sha1(json.dumps(steps, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:12]
+    return f"bts.summary.tv.steps.{digest}"
+
+
+def _step_lists() -> list[list[dict[str, Any]]]:
+    """Return every list of effect steps in the data, nested ones (options, paid and per-faction parts) too."""
+    found: list[list[dict[str, Any]]] = []
+
+    def add(steps: list[dict[str, Any]]) -> None:
+        found.append(steps)
+        for s in steps:
+            for sub in s.get("options", []):
+                add(sub)
+            if "steps" in s:
+                add(s["steps"])
+
+    recs: list[dict[str, Any]] = [*techs().values(), *events().values(), *systems().values()]
+    for fac in factions()["factions"]:
+        for m in ("basic", "advanced"):
+            add(fac[m]["setup"])
+            recs.extend(fac[m].get("powers", []))
+    for rec in recs:
+        for key in ("immediate", "steps", "bonus"):
+            if key in rec:
+                add(rec[key])
+        for part in (*rec.get("actions", ()), *rec.get("anytime", ())):
+            add(part["steps"])
+    for g in board()["guilds"]:
+        add(g["steps"])
+    for act in board()["basic_spacefaring"]["actions"].values():
+        add(act["steps"])
+    return found
+
+
+def _tv_entries() -> dict[str, Entry]:
+    """Return the table view's texts: fixed words, and words made from the data (steps, rewards, help)."""
+    tv = "bts.summary.tv."
+    out: dict[str, Entry] = {steps_key(s): steps_words(s) for s in _step_lists()}
+    for row, act in board()["basic_spacefaring"]["actions"].items():
+        where = ("A shared space: any number of pawns, turn after turn." if act.get("shared") else
+                 "One pawn per space, and your pawn must move to a different space each turn.")
+        out[f"{tv}help.bs.{row}"] = f"{steps_words(act['steps'])}. {where}"
+    for g in board()["guilds"]:
+        price = f"for {cost_words(g['cost'])}" if any(g["cost"].values()) else "at no cost"
+        out[f"{tv}help.guild.{g['id']}"] = (f"{steps_words(g['steps'])}, {price}. Open to every faction once an "
+                                            f"event lifts its cover (tier {g['tier']}).")
+    for sid, rec in systems().items():
+        out[f"{tv}reward.{sid}"] = (f"Control: a base disc from your {rec['control_disc']} track (1 VP). Colony: "
+                                    f"{vp_words(rec['vp'])}, and a disc from your {rec['colony_disc']} track. "
+                                    f"When colonized: {steps_words(rec['bonus'], capital=False)}.")
+    for counter, words in COUNTER_NEEDS.items():
+        out[f"{tv}needs.{counter}"] = words + ": {n} or more"
+    out.update({
+        f"{tv}cost.ore": "{ore} ore",
+        f"{tv}cost.population": "{population} population",
+        f"{tv}cost.both": "{ore} ore and {population} population",
+        f"{tv}why.taken": "Taken by {seat}",
+        f"{tv}why.here": "Your pawn is here: move it to a different space",
+        f"{tv}why.ore": "You cannot pay {n} ore (you have {have})",
+        f"{tv}why.population": "You cannot pay {n} population (you have {have})",
+        f"{tv}why.supply": "No free supply space to return {n} population to",
+        f"{tv}why.research": "No tech you may research now",
+        f"{tv}why.research_cube": "No population left for the research cube",
+        f"{tv}why.colonize": "No system you can colonize now",
+        f"{tv}why.nothing": "This action would do nothing now",
+        f"{tv}why.not_now": "Not now: you move your pawn in your action phase",
+        f"{tv}why.turn": "Not now: {seat} is playing",
+        f"{tv}sector.A": "Near systems (deck A)",
+        f"{tv}sector.B": "Far systems (deck B)",
+        f"{tv}reward.majority": "At the end, 1 VP to each faction with the most strength here",
+        f"{tv}reward.shipyard": "Control: a base disc from your {track} track (1 VP)",
+        f"{tv}end.count": ("{placed} of {needed} achievement discs placed; once {needed} are out, this round "
+                              "and one more are played"),
+        f"{tv}end.triggered": "The end is triggered: this round is the last but one",
+        f"{tv}end.last": "This round is the last",
+        f"{tv}end.over": "The game is over",
+        f"{tv}col.grow": "Growth takes {n} here",
+        f"{tv}col.grow_next": "Growth takes {n} here; other gains and trades take the next cube from here",
+        f"{tv}col.grow_back": "Growth takes {n} here; population you pay returns here",
+        f"{tv}col.grow_next_back": "Growth takes {n} here; other gains and trades take the next cube from here; "
+                                   "population you pay returns here",
+        f"{tv}col.next": "Gains and trades take the next cube from here",
+        f"{tv}col.back": "Population you pay returns here",
+        f"{tv}col.next_back": "Gains and trades take the next cube from here; population you pay returns here",
+    })
+    return out
+
+
+TV = _tv_entries()
+
 SUMMARY: dict[str, Entry] = {
     "bts.summary.table": "Table",
     "bts.summary.faction_title": "{seat}: {faction}",
@@ -335,6 +547,7 @@ SUMMARY: dict[str, Entry] = {
     "bts.summary.vp": "VP so far: {n}",
     "bts.summary.stand_in_note":
         "\u2020 marks a project-designed stand-in card: no public source gives that card's face.",
+    **TV,
 }
 
 

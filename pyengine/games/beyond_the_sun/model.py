@@ -9,19 +9,23 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from ...core.dictstate import copy_sharing_log
 from .cards import board, factions
 
 Data = dict[str, Any]
 Faction = dict[str, Any]
 
-STATE_FORMAT = "beyond_the_sun.state/1"
+STATE_FORMAT = "beyond_the_sun.state/2"  # 2: log lines kept as compact JSON texts, and "hist" (VP per round)
 STATE_KEYS = ("players", "options", "rng", "side", "round", "turn", "first", "phase", "end_round", "slots",
               "decks", "box_events", "sysdecks", "locs", "extra_used", "covered", "achievements", "pawns",
-              "factions", "control", "frames", "turn_flags", "event_log", "epoch", "msgs", "over")
+              "factions", "control", "frames", "turn_flags", "event_log", "epoch", "msgs", "over", "hist")
 CUBES = 20
 TRACK_DISCS = 8
 ACHIEVEMENT_DISCS = 8
 LEVELS = (1, 2, 3, 4)
+
+
+copy_state = copy_sharing_log  # the state copy the rules and tests use (shares only the log's texts)
 
 
 def new_faction(faction_id: str, mat: str, ore: int) -> Faction:

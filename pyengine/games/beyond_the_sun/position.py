@@ -8,9 +8,10 @@ The cube, disc and achievement-disc counts are the invariants' (``invariants.py`
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ...core.api import JSON, canonical_json
@@ -21,7 +22,6 @@ from ...core.position import (
     Path,
     at,
     expect_bool,
-    expect_dict,
     expect_distinct,
     expect_equal,
     expect_hex16,
@@ -161,6 +161,7 @@ def validate(data: JSON) -> None:
                 raise fail(f"factions[{seat}].kept[{i}]", f"event {ev!r} kept but never revealed")
     expect_int(d["epoch"], "epoch")
     _messages(d["msgs"], players)
+    _history(d["hist"], players, rnd, phase == "over")
     if expect_bool(d["over"], "over") != (phase == "over"):
         raise fail("over", f"{d['over']} disagrees with the phase {phase!r}")
     if d["over"] and d["frames"]:
@@ -168,6 +169,7 @@ def validate(data: JSON) -> None:
     tech_led.check_complete("decks")
     event_led.check_complete("box_events")
     system_led.check_complete("sysdecks")
+    _final_history(d)
 
 
 def _top_level(data: JSON) -> Data:
@@ -545,14 +547,59 @@ def _turn_flags(value: Any, phase: str) -> None:
         expect_bool(flags["claimed"], "turn_flags.claimed")
 
 
+def _history(value: Any, players: int, rnd: int, over: bool) -> None:
+    """Check the VP history: ``[round, [VP per seat]]`` for every finished round in order (the last one too, once
+    the game is over)."""
+    finished = rnd if over else rnd - 1
+    hist = expect_list(value, "hist", length=finished)
+    for i, row in enumerate(hist):
+        path = at("hist", i)
+        pair = expect_list(row, path, length=2)
+        expect_int(pair[0], at(path, 0), i + 1, i + 1)
+        expect_ints(pair[1], at(path, 1), 0, MAX_COUNT, length=players)
+
+
+def _final_history(d: Data) -> None:
+    """Check that a finished game's last history row holds the final scores."""
+    from .scoring import total
+
+    if d["over"] and d["hist"][-1][1] != [total(d, s) for s in range(d["players"])]:
+        raise fail(at("hist", len(d["hist"]) - 1), "the last round's VP are not the final scores")
+
+
 def _messages(value: Any, players: int) -> None:
-    """Check the log: at most 150 lines of [template, {name: {kind: value}}], seats in range."""
+    """Check the log: at most 150 lines, each the compact JSON text of [template, {name: {kind: value}}]."""
+    if value.__class__ is not list:
+        raise fail("msgs", f"a log that is not a list of texts: {kind_of(value)}")
     msgs = expect_list(value, "msgs", max_len=MAX_LOG)
     for i, m in enumerate(msgs):
-        if m.__class__ is not list or len(m) != 2 or m[0].__class__ is not str or m[1].__class__ is not dict or any(
-                ref.__class__ is not dict or len(ref) != 1 or not _ref_ok(ref, players) for ref in m[1].values()) or (
-                m[1].keys() != placeholders(m[0])):
-            _message_problem(m, at("msgs", i), players)
+        if m.__class__ is not str:
+            raise fail(at("msgs", i), f"a log that is not a list of texts: {kind_of(m)}")
+        problem = _line_problem(m, players)
+        if problem:
+            raise fail(at("msgs", i), problem)
+
+
+@lru_cache(maxsize=8192)
+def _line_problem(line: str, players: int) -> str:
+    """Return what is wrong with one log line's text, or "" (cached: consecutive states share their log)."""
+    try:
+        m = json.loads(line)
+    except (ValueError, RecursionError) as exc:
+        return f"a log line that is not JSON text: {exc}"
+    if m.__class__ is not list or len(m) != 2 or m[0].__class__ is not str or m[1].__class__ is not dict:
+        return "a log line that is not [template, {name: {kind: value}}]"
+    for k, ref in m[1].items():
+        if ref.__class__ is not dict or len(ref) != 1:
+            return f"{k}: expected one typed reference, got {kind_of(ref)}"
+        if not _ref_ok(ref, players):
+            kind, v = next(iter(ref.items()))
+            if kind not in REF_KINDS:
+                return f"{k}: unknown kind of reference {str(kind)[:20]!r}"
+            return f"{k}: a bad {kind} reference ({kind_of(v)})"
+    if m[1].keys() != placeholders(m[0]):
+        return f"the references {sorted(m[1])} do not fill the template's {sorted(placeholders(m[0]))}"
+    return ""
 
 
 def _ref_ok(ref: dict[str, Any], players: int) -> bool:
@@ -563,22 +610,3 @@ def _ref_ok(ref: dict[str, Any], players: int) -> bool:
         return kind in REF_KINDS and (v is None or v.__class__ is str or (
             v.__class__ is int and -MAX_COUNT <= v <= MAX_COUNT))
     return False
-
-
-def _message_problem(m: Any, path: Path, players: int) -> None:
-    """Raise PositionError naming what is wrong with one log line."""
-    pair = expect_list(m, path, length=2)
-    expect_str(pair[0], at(path, 0))
-    args = expect_dict(pair[1], at(path, 1))
-    for k, ref in args.items():
-        rp = at(at(path, 1), k)
-        if ref.__class__ is not dict or len(ref) != 1:
-            raise fail(rp, f"expected one typed reference, got {kind_of(ref)}")
-        kind, v = next(iter(ref.items()))
-        expect_str(kind, rp, REF_KINDS)
-        if kind == "seat":
-            expect_int(v, at(rp, kind), 0, players - 1)
-        elif v is not None and v.__class__ is not str:
-            expect_int(v, at(rp, kind), -MAX_COUNT, MAX_COUNT)
-    if args.keys() != placeholders(pair[0]):
-        raise fail(path, f"the references {sorted(args)} do not fill the template's {sorted(placeholders(pair[0]))}")

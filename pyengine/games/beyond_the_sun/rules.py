@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ...core.api import Action
@@ -25,6 +26,7 @@ from .model import (
     supply_free,
     take_supply,
 )
+from .scoring import total
 from .steps import can_pay, effective_cost, performable
 from .text import log
 
@@ -48,15 +50,55 @@ def space_info(d: Data, space: str) -> tuple[dict[str, int], list[dict[str, Any]
     return act.get("cost", {}), act["steps"], 0, card["name"]
 
 
+Space = tuple[str, int, int, list[dict[str, Any]], int, bool, bool]
+"""One action space as ``move_actions`` reads it: (space id, ore cost, population cost, steps, surcharge, whether
+a research discount applies, whether a colonize discount applies)."""
+
+
+def _space(space: str, cost: dict[str, int], steps: list[dict[str, Any]], surcharge: int) -> Space:
+    """Return one action space's entry (see ``Space``)."""
+    ops = {s["op"] for s in steps}
+    return (space, cost.get("ore", 0), cost.get("population", 0), steps, surcharge, "research" in ops,
+            "colonize" in ops)
+
+
+@cache
+def _basic_spaces(players: int) -> tuple[Space, ...]:
+    """Return the Basic Spacefaring spaces at a player count, in board order."""
+    return tuple(_space(f"bs.{row}.{i}", BS["actions"][row]["cost"], BS["actions"][row]["steps"], surcharge)
+                 for row, surch in BS["spaces"][str(players)].items() for i, surcharge in enumerate(surch))
+
+
+@cache
+def _guild_spaces(guild: str) -> tuple[Space, ...]:
+    """Return a guild's action spaces."""
+    g = GUILDS[guild]
+    return tuple(_space(f"guild.{guild}.{i}", g["cost"], g["steps"], 0) for i in range(g["spaces"]))
+
+
+@cache
+def _tech_spaces(slot: str, card: str) -> tuple[Space, ...]:
+    """Return the action spaces of a tech card researched in a slot."""
+    return tuple(_space(f"tech.{slot}.{a}.{i}", act.get("cost", {}), act["steps"], 0)
+                 for a, act in enumerate(techs()[card].get("actions", [])) for i in range(act["spaces"]))
+
+
+def _spaces(d: Data, seat: int) -> list[Space]:
+    """Return every action space that exists for this faction (see ``all_spaces``), with what moving there needs."""
+    out = list(_basic_spaces(d["players"]))
+    covered = d["covered"]
+    for g in GUILDS:
+        if g not in covered:
+            out += _guild_spaces(g)
+    slots = d["slots"]
+    for slot in d["factions"][seat]["techs"]:
+        out += _tech_spaces(slot, slots[slot]["card"])
+    return out
+
+
 def all_spaces(d: Data, seat: int) -> list[str]:
     """Return every action space that exists for this faction: Basic Spacefaring, open guilds, its techs."""
-    out = [f"bs.{row}.{i}" for row, surch in BS["spaces"][str(d["players"])].items() for i in range(len(surch))]
-    out += [f"guild.{g}.{i}" for g, rec in GUILDS.items() if g not in d["covered"] for i in range(rec["spaces"])]
-    for slot in d["factions"][seat]["techs"]:
-        card = techs()[d["slots"][slot]["card"]]
-        for a, act in enumerate(card.get("actions", [])):
-            out += [f"tech.{slot}.{a}.{i}" for i in range(act["spaces"])]
-    return out
+    return [s[0] for s in _spaces(d, seat)]
 
 
 def space_legal(d: Data, seat: int, space: str) -> bool:
@@ -71,20 +113,35 @@ def space_legal(d: Data, seat: int, space: str) -> bool:
 
 
 def move_actions(d: Data, seat: int) -> list[Action]:
-    """Return the pawn moves open to this faction (``space_legal`` for every space, sharing repeated work)."""
+    """Return the pawn moves open to this faction: ``space_legal`` for every space, computed once per kind of space
+    (spaces with the same steps and price share the answer)."""
     f = d["factions"][seat]
     pawns = d["pawns"]
-    memo: dict[tuple[int, int], bool] = {}
+    research_off = passive(d, seat, "research_discount")
+    colonize_off = passive(d, seat, "colonize_discount")
+    ore, pop = f["ore"], f["pop"]
+    free = sum(f["cap"]) - sum(f["supply"])
+    paid: dict[tuple[int, int], bool] = {}
+    done: dict[tuple[int, int], bool] = {}
     out = []
-    for space in all_spaces(d, seat):
+    for space, cost_ore, cost_pop, steps, surcharge, research, colonize in _spaces(d, seat):
         if space in pawns and not space.startswith("bs.gain."):
             continue
-        cost, steps, surcharge, _ = space_info(d, space)
         key = (id(steps), surcharge)
-        ok = memo.get(key)
+        ok = paid.get(key)
         if ok is None:
-            eff = effective_cost(d, seat, cost, steps, surcharge)
-            ok = memo[key] = can_pay(f, eff) and performable(d, seat, steps, f["pop"] - eff["population"])
+            need = cost_ore
+            if research:
+                need = max(0, need - research_off)
+            if colonize:
+                need = max(0, need - colonize_off)
+            ok = ore >= need + surcharge and pop >= cost_pop and free >= cost_pop
+            if ok:
+                perf_key = (id(steps), cost_pop)
+                ok = done.get(perf_key)
+                if ok is None:
+                    ok = done[perf_key] = performable(d, seat, steps, pop - cost_pop)
+            paid[key] = ok
         if ok:
             out.append(Action("move", (("space", space),)))
     return out
@@ -98,14 +155,14 @@ def _phase_actions(d: Data, seat: int) -> list[Action]:
     if phase == "production":
         flags = d["turn_flags"]
         if flags["all_three"]:
-            acts = [Action.make("produce", what=k) for k in ("growth", "ore") if k not in flags["produced"]]
-            return acts + trade_actions(d, seat) + [Action.make("done")]
-        return [Action.make("produce", what=k) for k in ("growth", "ore", "trade")]
+            acts = [Action("produce", (("what", k),)) for k in ("growth", "ore") if k not in flags["produced"]]
+            return acts + trade_actions(d, seat) + [Action("done")]
+        return [Action("produce", (("what", k),)) for k in ("growth", "ore", "trade")]
     if phase == "trade":
-        return [*trade_actions(d, seat), Action.make("done")]
+        return [*trade_actions(d, seat), Action("done")]
     if phase == "achievement":
         claims = [Action.make("claim", achievement=a) for a in claimable(d, seat)]
-        return claims or [Action.make("end_turn")]
+        return claims or [Action("end_turn")]
     return []
 
 
@@ -115,11 +172,11 @@ def trade_actions(d: Data, seat: int) -> list[Action]:
     rate = passive(d, seat, "trade_ore_for_population") or 3
     out = []
     if f["ore"] >= rate and sum(f["supply"]) > 0:
-        out.append(Action.make("trade", what="buy_population"))
+        out.append(Action("trade", (("what", "buy_population"),)))
     if f["ore"] >= 1:
         out += [Action.make("trade", what="retire", at=loc, level=lv) for loc, lv in ship_list(f)]
     if f["pop"] > 0 and supply_free(f):
-        out.append(Action.make("trade", what="sell_population"))
+        out.append(Action("trade", (("what", "sell_population"),)))
     return out
 
 
@@ -266,12 +323,13 @@ def _trade(d: Data, seat: int, f: Faction, action: Action) -> None:
         log(d, "{seat} trades ore for a population", seat=seat)
     elif kind == "retire":
         f["ore"] -= 1
-        remove_ship(f, str(action.get("at")), int(str(action.get("level"))))
+        loc = str(action.get("at"))
+        remove_ship(f, loc, int(str(action.get("level"))))
         f["pop"] += 1
         log(d, "{seat} retires a ship into population", seat=seat)
         from . import control
 
-        control.recompute(d)
+        control.recompute(d, (loc,))
     else:
         f["pop"] -= 1
         return_supply(f)
@@ -336,6 +394,7 @@ def _end_turn(d: Data) -> None:
         if d["end_round"] is not None and d["round"] >= d["end_round"]:
             finish(d)
             return
+        record_round(d)
         d["round"] += 1
         if d["end_round"] is None and d["round"] >= d["options"]["round_limit"]:
             d["end_round"] = d["round"]
@@ -353,4 +412,10 @@ def finish(d: Data) -> None:
                 disc["star"] = False  # otherwise they stay, in their slots, and score nothing
     d["phase"] = "over"
     d["over"] = True
+    record_round(d)
     log(d, "The game is over")
+
+
+def record_round(d: Data) -> None:
+    """Write each faction's VP at the end of the round (for the end-of-game chart): ``[round, [vp per seat]]``."""
+    d["hist"].append([d["round"], [total(d, s) for s in range(d["players"])]])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...core.api import JSON, Action, Message, Outcome
-from ...core.dictstate import DictState, copy_json
+from ...core.dictstate import TextLogDictState, copy_sharing_log
 from ...core.rng import Rng
 from ...core.text import Text, english
 from .describe import describe_text as describe_action_text
@@ -12,10 +12,11 @@ from .messages import log_message
 from .model import STATE_FORMAT, STATE_KEYS
 from .rules import apply_action, legal_actions, to_move
 from .scoring import outcome as scoring_outcome
+from .text import entries
 from .view import build_view
 
 
-class BTSState(DictState):
+class BTSState(TextLogDictState):
     """A Beyond the Sun position: one JSON dict, with the legal actions cached until the next change."""
 
     FORMAT = STATE_FORMAT
@@ -40,7 +41,7 @@ class BTSState(DictState):
 
     def resample(self, seat: int, seed: int) -> BTSState:
         """Return a copy with the hidden parts redealt: deck orders and the face-down events."""
-        d = copy_json(self.d)
+        d = copy_sharing_log(self.d)
         rng = Rng(seed)
         # Start from a canonical order (sorted), so the redeal depends only on what the seat sees and the seed.
         for deck in [*d["decks"].values(), *d["sysdecks"].values()]:
@@ -61,7 +62,7 @@ class BTSState(DictState):
 
     def messages(self) -> list[Message]:
         """Return the log as typed messages, each with its catalog id (the stored log itself is left as it is)."""
-        return [log_message(t, args) for t, args in self.d["msgs"]]
+        return [log_message(t, args) for t, args in entries(self.d)]
 
     def describe_text(self, seat: int, action: Action) -> Text | None:
         """Return the label of one of this seat's actions as a catalog text."""

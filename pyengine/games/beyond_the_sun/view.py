@@ -17,6 +17,7 @@ from .messages import loc_ref, term
 from .model import Data, growth_yield, ore_yield, side, strength_at
 from .rules import END_TRIGGER, to_move
 from .scoring import breakdown
+from .table_view import build_table
 
 STAND_IN_MARK = " \u2020"
 NOTES = [text("bts.summary.stand_in_note")]
@@ -162,5 +163,7 @@ def build_view(d: Data, seat: int | None) -> JSON:
         {"title": _line("bts.summary.faction_title", seat=("player", s), faction=("card", fs["faction"])),
          "lines": copy_json(fs["lines"])}
         for s, fs in enumerate(view["factions"])]
-    _ = seat  # nothing in this game is private: every seat (and a spectator) sees the same view
+    # Nothing in this game is private: every seat sees the same public parts; the table adds the seat's own
+    # legal actions (where each one is placed on the board, the tree and the map) and its point of view.
+    view["table"] = build_table(d, seat)
     return view

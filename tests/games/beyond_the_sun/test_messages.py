@@ -194,7 +194,7 @@ def test_stored_arguments_become_page_references() -> None:
          {"seat": {"seat": 0}, "card": {"card": "II-COLONY-ARKS"}, "loc": {"loc": "II-3"}},
          "Ann discovers Colony Arks \u2020 in level-II slot 3"),
         ("{seat} reveals tech cards looking for type {n}", {"seat": {"seat": 1}, "n": {"n": "military"}},
-         "Bo reveals tech cards looking for type military"),
+         "Bo reveals tech cards looking for type Military"),
         ("{seat} gains a private level-{n} technology", {"seat": {"seat": 1}, "n": {"n": 3}},
          "Bo gains a private level-III technology"),
         ("{seat} takes the Basic Spacefaring action {n}", {"seat": {"seat": 1}, "n": {"n": "Build and jump"}},
@@ -302,7 +302,7 @@ def test_sample_labels_and_prompts_in_english() -> None:
     assert s.describe(0, s.game.parse_action("move space=bs.gain.0")) == "Action: Gain (Basic Spacefaring, space 0)"
     assert s.describe(0, s.game.parse_action("automate track=ore")) == "Automate an ore disc"
     assert s.describe(0, s.game.parse_action("guild id=professors")) == "Open the Guild of Professors"
-    assert s.describe(0, s.game.parse_action("tech_type type=military")) == "Look for a technology of type military"
+    assert s.describe(0, s.game.parse_action("tech_type type=military")) == "Choose Military"
     assert s.describe(0, s.game.parse_action("option n=0")) == "Choose option 1"
     assert s.describe(0, s.game.parse_action("end_turn")) == "End your turn"
     assert s.describe(0, s.game.parse_action("trade what=sell_population")) == "Trade a population for 1 ore"
@@ -474,7 +474,7 @@ def test_terms_cover_places_slots_phases_and_kinds() -> None:
     for phase in ("action", "production", "trade", "achievement", "over"):
         assert f"bts.term.phase.{phase}" in cat
     for t in TYPES:
-        assert cat[f"bts.term.tech_type.{t}"]["t"] == t
+        assert cat[f"bts.term.tech_type.{t}"]["t"] == t.capitalize()
     for g in board()["guilds"]:
         assert cat[f"bts.term.guild.{g['id']}"]["t"] == g["name"]
     for row, act in board()["basic_spacefaring"]["actions"].items():

@@ -3,6 +3,7 @@
 // with blue actions on the cards, and every other decision as controls on the things themselves. It draws the
 // engine's view (view.table) and picks among decision.actions; it never decides what is legal.
 import { h } from "./dom.js";
+import { decisionBox, waitingDecision } from "./decision-wait.js";
 import { t } from "../i18n.js";
 import { withParsed } from "./actions.js";
 import { actionList } from "./generic-panel.js";
@@ -110,16 +111,9 @@ function phaseStrip(session, snap, tb, parsed, ui, rerender) {
 /** The decision panel and what the action bar shows, by what the legal actions are. */
 function decisionArea(session, snap, tb, parsed, ui, rerender) {
   const d = snap.decision;
-  const box = (mode, ...children) => h("section", { class: "decision", testid: "decision", dataset: { mode }, "aria-labelledby": "decision-prompt" }, children);
-  if (session.thinking !== null && session.thinking !== undefined) {
-    const text = t("game.thinking", { name: seatName(snap, session.thinking) });
-    return { mode: "wait", area: box("wait", h("p", { class: "thinking", testid: "bot-thinking", role: "status", id: "decision-prompt" }, text)), bar: { prompt: text } };
-  }
-  if (!d) {
-    const names = (snap.to_move || []).filter((s) => s !== snap.viewer).map((s) => seatName(snap, s));
-    const text = names.length ? t("game.waiting_for", { names: names.join(", ") }) : t("game.waiting");
-    return { mode: "wait", area: box("wait", h("p", { class: "waiting", testid: "waiting", role: "status", id: "decision-prompt" }, text)), bar: { prompt: text } };
-  }
+  const box = decisionBox;
+  const waiting = waitingDecision(session, snap);
+  if (waiting) return waiting;
   const promptText = d.prompt_msg ? textString(snap, d.prompt_msg) : d.prompt || t("game.your_choice");
   const head = h("h2", { class: "prompt", testid: "decision-prompt", id: "decision-prompt", tabindex: "-1", "data-autofocus": "1" },
     d.prompt_msg ? textNodes(snap, d.prompt_msg, { where: "prompt" }) : promptText);

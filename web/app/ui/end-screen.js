@@ -89,7 +89,7 @@ function lineChart(snap, history, key, title) {
   const y = (v) => H - pad + 4 - ((v / max) * (H - pad - 12));
   const seats = (snap.seats || []).map((_, s) => s);
   const summary = seats.map((s) => `${seatName(snap, s)} ${(history[history.length - 1][key] || [])[s] ?? 0}`).join(", ");
-  return h("figure", { class: "chart", testid: `chart-${key}` },
+  return h("figure", { class: "chart", key, testid: `chart-${key}` },
     h("figcaption", {}, title),
     h("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("end.chart_aria", { what: title, rounds: rounds.length, summary }) },
       h("line", { x1: pad, y1: H - pad + 4, x2: W - 8, y2: H - pad + 4, class: "axis" }),
@@ -106,9 +106,10 @@ function lineChart(snap, history, key, title) {
 function historyCharts(snap) {
   const history = snap.view && snap.view.table && snap.view.table.history;
   if (!Array.isArray(history) || history.length < 2) return null;
-  return h("div", { class: "charts", testid: "history-charts" },
-    lineChart(snap, history, "tr", t("end.chart_tr")),
-    lineChart(snap, history, "vp", t("end.chart_vp")));
+  // Each game's history names its own series (Ares: TR and VP; Beyond the Sun: VP); draw those present.
+  const series = [["tr", "end.chart_tr"], ["vp", "end.chart_vp"]].filter(([key]) => history.every((r) => Array.isArray(r[key])));
+  if (!series.length) return null;
+  return h("div", { class: "charts", testid: "history-charts" }, series.map(([key, title]) => lineChart(snap, history, key, t(title))));
 }
 
 // The solo campaign's progress lives in the game options (campaign_used), so saves carry it with no other store.

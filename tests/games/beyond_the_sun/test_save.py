@@ -1,0 +1,331 @@
+"""Beyond the Sun saves and state data: the 2026.11 migration, the VP history, the compact log and independent copies.
+
+Rules version 2026.12 (state format 2) changed the state, not the rules: the log lines are stored as compact JSON
+texts and ``hist`` records each faction's VP at the end of every round. See RULES-NOTES.md, "Rules versions".
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import pyengine
+from pyengine.core.api import Message
+from pyengine.core.errors import PositionError, SaveFormatError
+from pyengine.core.match import Match
+from pyengine.core.rng import Rng
+from pyengine.games.beyond_the_sun.messages import log_message
+from pyengine.games.beyond_the_sun.model import STATE_FORMAT, copy_state
+from pyengine.games.beyond_the_sun.scoring import total
+from pyengine.games.beyond_the_sun.state import BTSState
+from pyengine.games.beyond_the_sun.text import entries, entry, line
+
+from .helpers import new
+
+GAME_ID = "beyond_the_sun"
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "beyond_the_sun-2026.11.json"
+GAMES = [(2, 3, {}), (3, 8, {"advanced_mats": True}), (4, 5, {}),
+         (3, 11, {"advanced_mats": True, "control_ties": "strict", "anytime_windows": "rulebook",
+                  "first_game_achievements": True, "star_discs_at_end": False})]
+
+
+def old_save() -> dict[str, Any]:
+    """Return the real 2026.11 save: 3 players, seed 2026, 80 entries of a seeded game (written by the engine
+    before rules 2026.12: its snapshot has state format 1, log lines as lists and no ``hist``)."""
+    data: dict[str, Any] = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    return data
+
+
+def data(match: Match) -> dict[str, Any]:
+    """Return a match's live state dict."""
+    state = match.state
+    assert isinstance(state, BTSState)
+    return state.d
+
+
+def random_step(state: BTSState, rng: Rng) -> None:
+    """Apply one random legal action of the seat to move."""
+    seat = min(state.to_move())
+    legal = state.legal_actions(seat)
+    state.apply(seat, legal[rng.randbelow(len(legal))])
+
+
+def midgame(players: int = 3, seed: int = 4, moves: int = 150) -> BTSState:
+    """Return a seeded game after some random actions (a long log, ships, techs and a history)."""
+    state = new(players, seed)
+    rng = Rng(seed + 100)
+    for _ in range(moves):
+        random_step(state, rng)
+    assert not state.is_terminal() and state.d["hist"]
+    return state
+
+
+def finished(players: int, seed: int, options: dict[str, Any]) -> tuple[BTSState, list[tuple[int, list[int]]]]:
+    """Play a seeded random game to its end; return it and, for every action that finished a round, the round that
+    ended and the VP totals right after it."""
+    state = new(players, seed, **options)
+    rng = Rng(seed)
+    ends: list[tuple[int, list[int]]] = []
+    while not state.is_terminal():
+        before = state.d["round"]
+        random_step(state, rng)
+        if state.d["round"] != before or state.is_terminal():
+            ends.append((before, [total(state.d, s) for s in range(players)]))
+        hist = state.d["hist"]
+        done = state.d["round"] if state.is_terminal() else state.d["round"] - 1
+        assert [row[0] for row in hist] == list(range(1, done + 1)), "one row per finished round, in order"
+    return state, ends
+
+
+# --- the rules 2026.11 -> 2026.12 migration ------------------------------------------------------------------------
+def test_a_2026_11_save_loads_after_the_2026_12_change_into_the_same_position() -> None:
+    """Migration ("beyond_the_sun", "2026.11"): a real 2026.11 save loads with the same log, seats, seed and options,
+    and replays to the position the old engine saved in its snapshot: the same board, factions, decks and log
+    (read back from the compact texts), with only the state format and the new VP history added."""
+    old = old_save()
+    assert old["rules_version"] == "2026.11"
+    then = old["snapshot"]["state"]
+    assert then["format"] == "beyond_the_sun.state/1" and "hist" not in then
+    kept = copy.deepcopy(old)
+    loaded = Match.from_save(old)
+    assert old == kept, "loading must not change the save it was given"
+    assert [e.to_json() for e in loaded.log] == old["log"]
+    assert loaded.seats == old["seats"] and loaded.seed == old["seed"] and loaded.players == old["players"]
+    assert loaded.options == old["options"]
+    now = loaded.state.to_json()
+    assert {k for k in set(now) | set(then) if now.get(k) != then.get(k)} == {"format", "hist", "msgs"}
+    assert now["format"] == STATE_FORMAT == "beyond_the_sun.state/2"
+    assert [list(e) for e in entries(data(loaded))] == then["msgs"]
+    assert [row[0] for row in now["hist"]] == list(range(1, now["round"]))
+    resaved = loaded.to_save()
+    assert resaved["rules_version"] == pyengine.load_game(GAME_ID).info.rules_version == "2026.12"
+    assert Match.from_save(json.loads(json.dumps(resaved))).to_save() == resaved
+
+
+def test_a_migrated_2026_11_game_plays_on_to_its_end() -> None:
+    """Migration ("beyond_the_sun", "2026.11"): after loading, play continues (seeded random actions to the end),
+    and the finished game saves and loads again."""
+    loaded = Match.from_save(old_save())
+    rng = Rng(7)
+    while not loaded.state.is_terminal():
+        seat = min(loaded.state.to_move())
+        legal = loaded.state.legal_actions(seat)
+        loaded.apply(seat, legal[rng.randbelow(len(legal))])
+    assert len(loaded.log) > 80
+    again = Match.from_save(json.loads(json.dumps(loaded.to_save())))
+    assert again.state.equals_json(loaded.state.to_json())
+    outcome = loaded.state.outcome()
+    assert outcome is not None and data(again)["hist"][-1][1] == outcome.scores
+
+
+def test_the_2026_11_migration_sets_the_version_and_drops_the_snapshot_only() -> None:
+    """Migration ("beyond_the_sun", "2026.11"): rules_version 2026.12, no snapshot (it holds the old state shape);
+    the log, seats, seed, players and options are unchanged, and the save given is not changed."""
+    from pyengine.core.migrations import MIGRATIONS
+
+    old = old_save()
+    new_save = MIGRATIONS[(GAME_ID, "2026.11")](old)
+    assert new_save["rules_version"] == "2026.12" and "snapshot" not in new_save and "snapshot" in old
+    assert {k: v for k, v in new_save.items() if k != "rules_version"} == {
+        k: v for k, v in old.items() if k not in ("rules_version", "snapshot")}
+    assert old == old_save()
+
+
+def test_a_2026_11_log_that_does_not_replay_is_named_by_the_loader() -> None:
+    """Migration ("beyond_the_sun", "2026.11"): no entry is dropped, so a log entry that is not legal is left to
+    the loader, which names it."""
+    old = old_save()
+    old["log"][5] = {"p": 0, "a": "move space=guild.nowhere.0"}
+    with pytest.raises(SaveFormatError, match=r"entry 5 \('move space=guild.nowhere.0'\) does not replay"):
+        Match.from_save(old)
+
+
+def test_a_format_1_state_is_refused_by_the_2026_12_loader() -> None:
+    """State format 2: a bare state in format 1 (log lines as lists, no hist) is refused, never misread."""
+    then = old_save()["snapshot"]["state"]
+    with pytest.raises((PositionError, SaveFormatError)):
+        pyengine.load_game(GAME_ID).state_from_json(then)
+
+
+# --- the VP history ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("players, seed, options", GAMES)
+def test_hist_has_one_row_per_finished_round_with_the_vp_at_its_end(players: int, seed: int,
+                                                                     options: dict[str, Any]) -> None:
+    """History (rules 2026.12): at the end of every round, and when the game ends, ``[round, [VP per seat]]`` is
+    appended: one row per finished round in order (checked after every action), each with the VP totals the
+    factions had when that round ended."""
+    state, ends = finished(players, seed, options)
+    assert state.d["hist"] == [[rnd, vp] for rnd, vp in ends]
+    assert len({tuple(vp) for _, vp in ends}) > 1, "the VP change over the game"
+
+
+@pytest.mark.parametrize("players, seed, options", GAMES)
+def test_the_last_hist_row_holds_the_final_scores(players: int, seed: int, options: dict[str, Any]) -> None:
+    """History (rules 2026.12): the row written when the game ends is the last round's, with the final scores
+    (``scoring.total``, the outcome's scores, after Giga-Corporations' star discs are settled)."""
+    state, _ = finished(players, seed, options)
+    outcome = state.outcome()
+    assert outcome is not None
+    last = state.d["hist"][-1]
+    assert last == [state.d["round"], [total(state.d, s) for s in range(players)]]
+    assert last[1] == outcome.scores
+
+
+def test_hist_survives_save_and_load() -> None:
+    """History (rules 2026.12): ``hist`` is part of the saved state: a state and a match save load with it intact."""
+    state = midgame()
+    hist = copy.deepcopy(state.d["hist"])
+    back = state.game.state_from_json(json.loads(json.dumps(state.to_json())))
+    assert isinstance(back, BTSState) and back.d["hist"] == hist
+    m = Match.new(GAME_ID, seed=9, players=2)
+    rng = Rng(3)
+    while m.state.to_json()["round"] < 4:
+        seat = min(m.state.to_move())
+        legal = m.state.legal_actions(seat)
+        m.apply(seat, legal[rng.randbelow(len(legal))])
+    saved = m.to_save()
+    rows = saved["snapshot"]["state"]["hist"]
+    assert rows == m.state.to_json()["hist"] and [r[0] for r in rows] == [1, 2, 3]
+    assert Match.from_save(json.loads(json.dumps(saved))).state.to_json()["hist"] == rows
+
+
+@pytest.mark.parametrize("change, where", [
+    (lambda d: d["hist"].pop(), "hist"),
+    (lambda d: d["hist"].append([d["round"], [0] * d["players"]]), "hist"),
+    (lambda d: d["hist"][0].__setitem__(0, 2), "hist[0][0]"),
+    (lambda d: d["hist"][1][1].pop(), "hist[1][1]"),
+    (lambda d: d.pop("hist"), "hist"),
+])
+def test_a_state_with_a_wrong_history_is_refused(change: Any, where: str) -> None:
+    """History (rules 2026.12): a saved state whose ``hist`` misses a finished round, has one too many, numbers a
+    round wrongly or lacks a seat is refused, naming the field."""
+    data = midgame().to_json()
+    change(data)
+    with pytest.raises(PositionError, match=re.escape(where)):
+        pyengine.load_game(GAME_ID).state_from_json(data)
+
+
+def test_a_finished_state_whose_last_row_is_not_the_final_score_is_refused() -> None:
+    """History (rules 2026.12): once the game is over, the last row must hold the final scores."""
+    state, _ = finished(2, 3, {})
+    data = state.to_json()
+    data["hist"][-1][1][0] += 1
+    with pytest.raises(PositionError, match="final scores"):
+        state.game.state_from_json(data)
+
+
+# --- the compact log --------------------------------------------------------------------------------------------
+def test_the_compact_log_gives_the_messages_the_2026_11_engine_logged() -> None:
+    """Log (state format 2): the 2026.11 fixture's snapshot holds the log lines the old engine stored (lists; the
+    file was written with sorted keys); replaying its log under 2026.12 stores texts, and ``messages()`` gives the
+    same Messages, one for one (same catalog id, template, references and visibility), as the old lines did."""
+
+    def norm(m: Message) -> tuple[Any, ...]:
+        return m.id, m.template, sorted(m.args), m.visible_to
+
+    old = old_save()
+    expected = [norm(log_message(t, args)) for t, args in old["snapshot"]["state"]["msgs"]]
+    assert len(expected) >= 100
+    loaded = Match.from_save(old)
+    assert all(isinstance(m, str) for m in data(loaded)["msgs"])
+    assert [norm(m) for m in loaded.state.messages()] == expected
+
+
+@pytest.mark.parametrize("players, seed, options", GAMES[:2])
+def test_every_stored_log_line_is_the_compact_json_of_its_entry(players: int, seed: int,
+                                                                 options: dict[str, Any]) -> None:
+    """Log (state format 2): each stored line is exactly ``json.dumps([template, {name: {kind: value}}])`` with no
+    spaces, and ``entry`` reads it back (template and typed references, in the order the rules wrote them)."""
+    state = new(players, seed, **options)
+    rng = Rng(seed)
+    seen: set[str] = set()
+    while not state.is_terminal():
+        random_step(state, rng)
+        for stored in state.d["msgs"]:
+            if stored in seen:
+                continue
+            template, args = entry(stored)
+            assert stored == json.dumps([template, args], separators=(",", ":"), ensure_ascii=False)
+            assert line(template, {k: next(iter(ref.values())) for k, ref in args.items()}) == stored
+            seen.add(stored)
+    assert len(seen) > 100
+
+
+@pytest.mark.parametrize("refs, args", [
+    ({"seat": 1, "n": 3}, {"seat": {"seat": 1}, "n": {"n": 3}}),
+    ({"seat2": 0, "loc": "A1", "loc2": "SY1"}, {"seat2": {"seat": 0}, "loc": {"loc": "A1"}, "loc2": {"loc": "SY1"}}),
+    ({"card": "I-LASERS", "n": "Élan \"quoted\" ✓"}, {"card": {"card": "I-LASERS"}, "n": {"n": "Élan \"quoted\" ✓"}}),
+    ({"n": None, "seat": True}, {"n": {"n": None}, "seat": {"seat": True}}),
+    ({}, {}),
+])
+def test_a_log_line_round_trips_through_its_text(refs: dict[str, Any], args: dict[str, Any]) -> None:
+    """Log (state format 2): ``line`` writes the typed references by the start of each name (seat, loc, card, else
+    n), any value (quotes, non-ASCII, None) survives, and ``entry`` reads back the same template and references."""
+    stored = line("{seat} x {n}", refs)
+    assert stored == json.dumps(["{seat} x {n}", args], separators=(",", ":"), ensure_ascii=False)
+    assert entry(stored) == ("{seat} x {n}", args)
+
+
+def test_the_log_keeps_its_last_150_lines() -> None:
+    """Log: the stored log is capped at 150 lines, the oldest dropped first."""
+    state = midgame(moves=300)
+    assert len(state.d["msgs"]) == 150
+    assert all(isinstance(m, str) for m in state.d["msgs"])
+
+
+# --- independent copies -----------------------------------------------------------------------------------------
+def _mutate(d: dict[str, Any]) -> None:
+    """Change a state dict everywhere a shared part could hide: the log, the history, factions, board and decks."""
+    d["msgs"].append(line("The game is over", {}))
+    d["msgs"].pop(0)
+    d["msgs"][0] = "x"
+    d["hist"][0][1][0] += 5
+    d["hist"].append([99, [0]])
+    d["factions"][0]["ships"]["SOL"] = [9, 9, 9, 9]
+    d["factions"][1]["supply"][0] += 1
+    d["slots"]["I-1"]["by"].append(3)
+    d["decks"]["2"].clear()
+    d["options"]["round_limit"] = 11
+    d["turn_flags"]["used"]["x"] = 1
+
+
+def test_copy_state_is_independent_of_the_original() -> None:
+    """Copies (state format 2): ``copy_state``, ``clone``, ``to_json``, ``resample`` and a loaded state never share
+    anything that changes in place: mutating the copy, its log included, leaves the original as it was."""
+    state = midgame()
+    before = json.dumps(state.to_json(), sort_keys=True)
+    game = state.game
+    copies: list[dict[str, Any]] = [copy_state(state.d), state.clone().d, state.to_json(), state.resample(1, 5).d,
+                                    game.state_from_json(state.to_json()).d]  # type: ignore[attr-defined]
+    for c in copies:
+        assert c["msgs"] == state.d["msgs"] and c["msgs"] is not state.d["msgs"]
+        _mutate(c)
+        assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+def test_the_original_changing_never_changes_a_copy() -> None:
+    """Copies (state format 2): playing on from a position leaves an earlier copy (and its log) unchanged."""
+    state = midgame()
+    snap = copy_state(state.d)
+    frozen = json.dumps(snap, sort_keys=True)
+    rng = Rng(1)
+    for _ in range(40):
+        random_step(state, rng)
+    assert json.dumps(snap, sort_keys=True) == frozen
+    assert state.d["msgs"] != snap["msgs"]
+
+
+def test_a_state_whose_log_is_not_texts_is_refused() -> None:
+    """Log (state format 2): a state whose log lines are lists (format 1's shape) or not JSON is refused."""
+    state = midgame()
+    for msgs in ([["{seat} grows", {"seat": {"seat": 0}}]], ["not json"], "text", [line("{seat} x", {})]):
+        data = state.to_json()
+        data["msgs"] = msgs
+        with pytest.raises((PositionError, SaveFormatError)):
+            state.game.state_from_json(data)
+

@@ -213,6 +213,25 @@ def _open_types(d: Data, slot: str, left: dict[str, int]) -> list[str]:
     return [t for t in sorted(passed) if left.get(t)]
 
 
+def _slot_why(d: Data, seat: int | None, slot: str, legal_here: bool, choose: list[str]) -> JSON | None:
+    """Return why the viewer cannot research a slot now, in the order ``research.eligible_slots`` checks it (already
+    researched, prerequisites, a type with cards left), then "not with this action"; None when it can, or for a
+    spectator."""
+    if seat is None or legal_here:
+        return None
+    info, state = SLOTS[slot], d["slots"][slot]
+    if seat in state["by"]:
+        return _t(f"{TV}why.slot_have")
+    if info["prereqs"] and not prereqs_met(d, seat, slot):
+        need = int(info.get("need", len(info["prereqs"])))
+        if need < len(info["prereqs"]):
+            return _t(f"{TV}why.slot_some", n=need)
+        return _t(f"{TV}why.slot_prereqs")
+    if state["card"] is None and not choose:
+        return _t(f"{TV}why.slot_type")
+    return _t(f"{TV}why.slot_level", level=term("level", info["level"]))
+
+
 def _techs(d: Data, seat: int | None, legal: list[Action]) -> JSON:
     """Return the tech tree by level, the decks left by type, and the guilds."""
     research = {str(a.get("slot")): a for a in legal if a.kind == "research"}
@@ -232,7 +251,7 @@ def _techs(d: Data, seat: int | None, legal: list[Action]) -> JSON:
             "slot": slot, "level": info["level"], "card": card, "types": types, "owners": list(state["by"]),
             "prereqs": list(info["prereqs"]), "need": int(info.get("need", len(info["prereqs"]))), "covered": None,
             "stand_in": bool(card) and techs()[card]["origin"] == "stand-in", "event": state["event"] is not None,
-            "choose_types": choose,
+            "choose_types": choose, "why_not": _slot_why(d, seat, slot, a is not None, choose),
             "research": [{"a": str(a), "label": _label(d, seat, a), "type": None}] if a and seat is not None else []})
     guilds = [{"id": g, "name": _t(f"bts.term.guild.{g}"), "covered": g in d["covered"], "tier": rec["tier"],
                "help": _t(f"{TV}help.guild.{g}")} for g, rec in GUILDS.items()]

@@ -242,6 +242,28 @@ def test_research_of_an_unrevealed_slot_with_two_types() -> None:
     assert slot(tbl(s, 1), "II-2")["types"] == types, "the types are public"
 
 
+def test_a_slot_that_cannot_be_researched_says_why() -> None:
+    """Research (eligible slots): at a level-II research, every slot without a research action says why, in the
+    order the rules check it: a tech the faction has, missing prerequisites, then the wrong level; a slot with a
+    research action has no reason."""
+    s = bare(3, seed=2)
+    s.d["slots"]["II-2"]["event"] = None
+    researched(s, 0, "I-1", "I-2")
+    fac(s, 0)["ore"] = 5
+    touch(s)
+    do(s, "move space=bs.research_2.0")
+    t = tbl(s)
+    for lv in t["techs"]["levels"]:
+        for sl in lv["slots"]:
+            assert (sl["why_not"] is None) == bool(sl["research"]), sl["slot"]
+    assert words(slot(t, "I-1")["why_not"]) == "You have researched this tech"
+    assert words(slot(t, "II-4")["why_not"]) == "Research its prerequisites first"
+    assert words(slot(t, "IIII-1")["why_not"]) == "Research 2 of its prerequisites first"
+    assert words(slot(t, "I-3")["why_not"]) == "Not with this research: it needs a level-I research"
+    assert slot(t, "II-2")["why_not"] is None
+    assert all(sl["why_not"] is None for lv in tbl(s, None)["techs"]["levels"] for sl in lv["slots"])
+
+
 # --- the map and the ships ----------------------------------------------------------------------------------------
 
 def test_ship_moves_are_grouped_by_ship() -> None:

@@ -234,6 +234,8 @@ function techTree(snap, tb, legal, ui, rerender) {
   const guilds = (tb.techs && tb.techs.guilds) || [];
   const sizes = (tb.techs && tb.techs.deck_sizes) || {};
   const place = slotPlace(levels);
+  // While the viewer picks a tech, the slots it cannot take say why (otherwise every slot would say "not now").
+  const choosing = levels.some((lv) => (lv.slots || []).some((sl) => (sl.research || []).some((r) => legal.has(r.a))));
   return h("section", { class: "panel bts-techs", testid: "tech-tree", "aria-labelledby": "techs-title" },
     h("h2", { id: "techs-title", class: "section-title" }, t("btsui.techs_title"),
       helpButton(t("btsui.techs_title"), t("btsui.techs_help"), { key: "help:techs" })),
@@ -244,7 +246,7 @@ function techTree(snap, tb, legal, ui, rerender) {
         g.help ? helpButton(str(snap, g.name), str(snap, g.help), { key: `help:guild:${g.id}` }) : null)])) : null,
     h("div", { class: "tree-grid", style: { "--rows": String(levels.length) } },
       techLinks(levels, place, ui),
-      levels.map((lv) => (lv.slots || []).map((sl) => slotCard(snap, sl, lv.level, place.get(sl.slot), legal, ui, rerender)))));
+      levels.map((lv) => (lv.slots || []).map((sl) => slotCard(snap, sl, lv.level, place.get(sl.slot), legal, ui, rerender, choosing)))));
 }
 
 function deckText(sizes) {
@@ -252,7 +254,7 @@ function deckText(sizes) {
   return Object.entries(sizes).map(([type, n]) => t("btsui.deck_type", { type: t(`btsui.type.${type}`), n })).join(" · ");
 }
 
-function slotCard(snap, sl, level, at, legal, ui, rerender) {
+function slotCard(snap, sl, level, at, legal, ui, rerender, choosing) {
   const options = (sl.research || []).filter((r) => legal.has(r.a));
   const can = options.length > 0;
   const selected = ui.slot === sl.slot;
@@ -274,6 +276,7 @@ function slotCard(snap, sl, level, at, legal, ui, rerender) {
       h("span", { class: ["tech-name", sl.card ? null : "muted"] }, name),
       h("span", { class: "slot-types" }, (sl.types || []).map((x) => h("span", { class: `type-chip type-${x}`, key: x }, t(`btsui.type.${x}`)))),
       sl.covered ? h("span", { class: "slot-covered" }, t("btsui.guild_cover")) : null,
+      choosing && !can && sl.why_not ? h("span", { class: "slot-why", testid: `slot-why-${sl.slot}` }, txt(snap, sl.why_not, `sw${sl.slot}`)) : null,
       (sl.prereqs || []).length ? h("span", { class: "slot-needs" }, t(sl.need && sl.need < sl.prereqs.length ? "btsui.needs_some" : "btsui.needs",
         { slots: sl.prereqs.map(slotLabel).join(", "), n: sl.need || sl.prereqs.length })) : null),
     sl.card ? cardRef(GAME, sl.card, t("btsui.card_text"), { cls: "slot-text-btn", where: `slot${sl.slot}` }) : null);

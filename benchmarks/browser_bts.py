@@ -4,7 +4,7 @@
 usage: python benchmarks/browser_bts.py [--moves 30] [--players 4] [--dist dist]
 
 Serves dist/ on 127.0.0.1, drives Debian's headless Chromium (every other host unresolvable), starts a game (you
-against greedy bots, ?pace=0) and measures, as medians with min and max:
+against greedy bots, ?pace=0) and measures, as median, mean, p90 and max:
   * click to update: a click on a legal pawn space until it is drawn selected (no engine call);
   * move to update: Confirm until the next decision is drawn (one engine call plus the redraw);
   * bot move: one `bot` bridge call inside Pyodide, timed in the page, over a whole greedy game at --players seats
@@ -16,19 +16,15 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
-
-from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from browser_load import CHROMIUM, FLAGS, serve, stats  # noqa: E402
+from browser_load import app_page, bot_move_times, stats  # noqa: E402
 
 # The browser tests' driver (tests/browser/ui_driver.py) plays the table as a player would.
 _driver = importlib.import_module("ui_driver")
@@ -42,17 +38,9 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--dist", default=str(ROOT / "dist"))
     args = parser.parse_args()
-    srv = serve(Path(args.dist))
-    url = f"http://127.0.0.1:{srv.server_address[1]}/?pace=0"
-    profile = tempfile.mkdtemp(prefix="bts-bench-")
     clicks: list[float] = []
     moves: list[float] = []
-    with sync_playwright() as pw:
-        ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, headless=True, args=FLAGS,
-                                                    viewport={"width": 1366, "height": 900})
-        page = ctx.new_page()
-        page.set_default_timeout(60_000)
-        boot(page, url)
+    with app_page(Path(args.dist), boot) as page:
         page.select_option("[data-testid=game-select]", "beyond_the_sun")
         names = ("You", *(f"Bot {i + 2}" for i in range(args.players - 1)))
         new_game(page, names=names, kinds=("human", *("greedy",) * (args.players - 1)), seed=11)
@@ -75,24 +63,7 @@ def main() -> int:
             bts_step(page, mode)
             settle(page)
             moves.append(time.perf_counter() - t0)
-        bots = page.evaluate("""async ([n, players]) => {
-            const { engine } = await import("./app/engine-client.js");
-            const seats = Array.from({length: players}, (_, i) => ({name: `B${i}`, kind: "greedy"}));
-            const start = await engine.call({op: "new_match", game: "beyond_the_sun", players, seed: 5, seats,
-                                             viewer: null});
-            const out = [];
-            for (let i = 0; i < n; i++) {
-              const snap = await engine.call({op: "state", match: start.match, viewer: null});
-              if (snap.terminal) break;
-              const t0 = performance.now();
-              await engine.call({op: "bot", match: start.match, seat: snap.to_move[0], viewer: null});
-              out.push((performance.now() - t0) / 1000);
-            }
-            return out;
-        }""", [3000, args.players])
-        ctx.close()
-    srv.shutdown()
-    shutil.rmtree(profile, ignore_errors=True)
+        bots = bot_move_times(page, "beyond_the_sun", args.players)
     print(f"click to update (a pawn space, drawn selected): {stats(clicks)}")
     print(f"move to update (Confirm, next decision drawn):  {stats(moves)}")
     print(f"bot move at {args.players} players (greedy, one bridge call in Pyodide): {stats(bots)}")

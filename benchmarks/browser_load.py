@@ -17,6 +17,7 @@ real second visits; outside hosts are blocked with --host-resolver-rules and cou
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import http.server
 import json
@@ -28,10 +29,11 @@ import tempfile
 import threading
 import time
 import urllib.parse
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Playwright, sync_playwright
+from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -100,6 +102,49 @@ def stats(values: list[float]) -> str:
     p90 = ms[min(len(ms) - 1, int(len(ms) * 0.9))]
     return (f"median {statistics.median(ms):7.1f} ms   mean {statistics.fmean(ms):7.1f}   p90 {p90:7.1f}   "
             f"max {max(ms):7.1f}   (n={len(ms)})")
+
+
+@contextlib.contextmanager
+def app_page(dist: Path, boot: Callable[[Page, str], None]) -> Iterator[Page]:
+    """Serve dist/, open the app at ?pace=0 in a fresh headless Chromium profile (1366x900), boot it with ``boot``
+    (the browser tests' driver), and clean everything up afterwards."""
+    srv = serve(dist)
+    profile = tempfile.mkdtemp(prefix="pyengine-bench-")
+    try:
+        with sync_playwright() as pw:
+            ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, headless=True, args=FLAGS,
+                                                        viewport={"width": 1366, "height": 900})
+            page = ctx.new_page()
+            page.set_default_timeout(60_000)
+            boot(page, f"http://127.0.0.1:{srv.server_address[1]}/?pace=0")
+            yield page
+            ctx.close()
+    finally:
+        srv.shutdown()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+BOT_MOVES_JS = """async ([game, players, n]) => {
+    const { engine } = await import("./app/engine-client.js");
+    const seats = Array.from({length: players}, (_, i) => ({name: `B${i}`, kind: "greedy"}));
+    const start = await engine.call({op: "new_match", game, players, seed: 5, seats, viewer: null});
+    const out = [];
+    for (let i = 0; i < n; i++) {
+      const snap = await engine.call({op: "state", match: start.match, viewer: null});
+      if (snap.terminal) break;
+      const t0 = performance.now();
+      await engine.call({op: "bot", match: start.match, seat: snap.to_move[0], viewer: null});
+      out.push((performance.now() - t0) / 1000);
+    }
+    return out;
+}"""
+
+
+def bot_move_times(page: Page, game: str, players: int, limit: int = 3000) -> list[float]:
+    """Time, inside the page, each `bot` bridge call (apply a greedy move and answer with the new view) over a
+    whole greedy game of ``game`` at ``players`` seats; seconds per call."""
+    times: list[float] = page.evaluate(BOT_MOVES_JS, [game, players, limit])
+    return times
 
 
 def serve(dist: Path) -> socketserver.ThreadingTCPServer:

@@ -14,6 +14,7 @@ pyengine.core.errors.PositionError: round: expected an integer from 1 to 9, got 
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from collections.abc import Callable, Collection, Container, Iterable, Mapping
@@ -292,6 +293,47 @@ class Ledger:
 def placeholders(template: str) -> frozenset[str]:
     """Return the names a log template fills in, e.g. {"seat", "n"} for "{seat} gains {n} ore"."""
     return frozenset(_PLACEHOLDER.findall(template))
+
+
+RefOk = Callable[[dict[str, Any], int], bool]
+"""A game's rule for one typed reference of a log line ``{kind: value}``, given the player count."""
+
+
+def expect_text_log(value: Any, players: int, max_len: int, kinds: tuple[str, ...], ref_ok: RefOk) -> None:
+    """Check a log kept as compact JSON texts (Ares Expedition, Beyond the Sun): a list of at most ``max_len``
+    lines, each ``[template, {name: {kind: value}}]`` whose references are of the game's stored ``kinds``, pass its
+    ``ref_ok`` and fill the template's placeholders exactly."""
+    if value.__class__ is not list:
+        raise fail("msgs", f"a log that is not a list of texts: {kind_of(value)}")
+    msgs = expect_list(value, "msgs", max_len=max_len)
+    for i, m in enumerate(msgs):
+        if m.__class__ is not str:
+            raise fail(at("msgs", i), f"a log that is not a list of texts: {kind_of(m)}")
+        problem = text_line_problem(m, players, kinds, ref_ok)
+        if problem:
+            raise fail(at("msgs", i), problem)
+
+
+@lru_cache(maxsize=8192)
+def text_line_problem(line: str, players: int, kinds: tuple[str, ...], ref_ok: RefOk) -> str:
+    """Return what is wrong with one stored log line, or "" (cached: consecutive states share their log)."""
+    try:
+        m = json.loads(line)
+    except (ValueError, RecursionError) as exc:
+        return f"a log line that is not JSON text: {exc}"
+    if m.__class__ is not list or len(m) != 2 or m[0].__class__ is not str or m[1].__class__ is not dict:
+        return "a log line that is not [template, {name: {kind: value}}]"
+    for k, ref in m[1].items():
+        if ref.__class__ is not dict or len(ref) != 1:
+            return f"{k}: expected one typed reference, got {kind_of(ref)}"
+        if not ref_ok(ref, players):
+            kind, v = next(iter(ref.items()))
+            if kind not in kinds:
+                return f"{k}: unknown kind of reference {str(kind)[:20]!r}"
+            return f"{k}: a bad {kind} reference ({kind_of(v)})"
+    if m[1].keys() != placeholders(m[0]):
+        return f"the references {sorted(m[1])} do not fill the template's {sorted(placeholders(m[0]))}"
+    return ""
 
 
 def problems_to_error(problems: list[str], path: Path = "") -> None:

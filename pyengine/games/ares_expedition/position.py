@@ -8,10 +8,9 @@ raises PositionError with its path, e.g. ``p[1].hand[3]: unknown project 'foo-9'
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from ...core.api import JSON, canonical_json
@@ -32,9 +31,9 @@ from ...core.position import (
     expect_list,
     expect_str,
     expect_strs,
+    expect_text_log,
     fail,
     kind_of,
-    placeholders,
 )
 from .cards import COLORS, COST_OPS, OPS, base_deck, board, card, corporations, projects, promo_deck
 from .info import INFO
@@ -135,7 +134,7 @@ def validate(data: JSON) -> None:
     _solo(d["solo"], mode == "solo", rnd)
     _coop(d["coop"], mode == "coop", stage)
     expect_int(d["epoch"], "epoch")
-    _messages(d["msgs"], players)
+    expect_text_log(d["msgs"], players, MAX_LOG, LOG_KINDS, _ref_ok)
     if d["over"] is not None:
         expect_str(d["over"], "over", ENDINGS)
     if (d["over"] is not None) != (stage == "over"):
@@ -516,32 +515,8 @@ def _history(value: Any, players: int, rnd: int) -> None:
         last = r
 
 
-def _messages(value: Any, players: int) -> None:
-    """Check the log: at most 150 lines, each the JSON text of [template, {name: {kind: value}}]."""
-    if value.__class__ is not list:
-        raise fail("msgs", f"a log that is not a list of texts: {kind_of(value)}")
-    msgs = expect_list(value, "msgs", max_len=MAX_LOG)
-    for i, m in enumerate(msgs):
-        if m.__class__ is not str:
-            raise fail(at("msgs", i), f"a log that is not a list of texts: {kind_of(m)}")
-        problem = _line_problem(m, players)
-        if problem:
-            raise fail(at("msgs", i), problem)
-
-
-@lru_cache(maxsize=8192)
-def _line_problem(text: str, players: int) -> str:
-    """Return what is wrong with one log line's text, or "" (cached: consecutive states share their log)."""
-    try:
-        line = json.loads(text)
-    except ValueError as exc:
-        return f"a log line that is not JSON text: {exc}"
-    if line.__class__ is not list or len(line) != 2 or line[0].__class__ is not str or line[
-            1].__class__ is not dict or not all(_ref_ok(r, players) for r in line[1].values()):
-        return "a log line that is not [template, {name: {kind: value}}]"
-    if line[1].keys() != placeholders(line[0]):
-        return f"the references {sorted(line[1])} do not fill the template's {sorted(placeholders(line[0]))}"
-    return ""
+LOG_KINDS = ("seat", "card", "text", "n")
+"""The kinds of reference a stored log line holds (text.py)."""
 
 
 def _ref_ok(ref: Any, players: int) -> bool:

@@ -8,10 +8,9 @@ The cube, disc and achievement-disc counts are the invariants' (``invariants.py`
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from ...core.api import JSON, canonical_json
@@ -32,9 +31,9 @@ from ...core.position import (
     expect_list,
     expect_str,
     expect_strs,
+    expect_text_log,
     fail,
     kind_of,
-    placeholders,
 )
 from .abilities import SLOT_LEVEL, STAR_DISC
 from .cards import STEP_FIELDS, achievements, board, events, factions, systems, techs
@@ -160,7 +159,7 @@ def validate(data: JSON) -> None:
             if ev not in d["event_log"]:
                 raise fail(f"factions[{seat}].kept[{i}]", f"event {ev!r} kept but never revealed")
     expect_int(d["epoch"], "epoch")
-    _messages(d["msgs"], players)
+    expect_text_log(d["msgs"], players, MAX_LOG, REF_KINDS, _ref_ok)
     _history(d["hist"], players, rnd, phase == "over")
     if expect_bool(d["over"], "over") != (phase == "over"):
         raise fail("over", f"{d['over']} disagrees with the phase {phase!r}")
@@ -565,41 +564,6 @@ def _final_history(d: Data) -> None:
 
     if d["over"] and d["hist"][-1][1] != [total(d, s) for s in range(d["players"])]:
         raise fail(at("hist", len(d["hist"]) - 1), "the last round's VP are not the final scores")
-
-
-def _messages(value: Any, players: int) -> None:
-    """Check the log: at most 150 lines, each the compact JSON text of [template, {name: {kind: value}}]."""
-    if value.__class__ is not list:
-        raise fail("msgs", f"a log that is not a list of texts: {kind_of(value)}")
-    msgs = expect_list(value, "msgs", max_len=MAX_LOG)
-    for i, m in enumerate(msgs):
-        if m.__class__ is not str:
-            raise fail(at("msgs", i), f"a log that is not a list of texts: {kind_of(m)}")
-        problem = _line_problem(m, players)
-        if problem:
-            raise fail(at("msgs", i), problem)
-
-
-@lru_cache(maxsize=8192)
-def _line_problem(line: str, players: int) -> str:
-    """Return what is wrong with one log line's text, or "" (cached: consecutive states share their log)."""
-    try:
-        m = json.loads(line)
-    except (ValueError, RecursionError) as exc:
-        return f"a log line that is not JSON text: {exc}"
-    if m.__class__ is not list or len(m) != 2 or m[0].__class__ is not str or m[1].__class__ is not dict:
-        return "a log line that is not [template, {name: {kind: value}}]"
-    for k, ref in m[1].items():
-        if ref.__class__ is not dict or len(ref) != 1:
-            return f"{k}: expected one typed reference, got {kind_of(ref)}"
-        if not _ref_ok(ref, players):
-            kind, v = next(iter(ref.items()))
-            if kind not in REF_KINDS:
-                return f"{k}: unknown kind of reference {str(kind)[:20]!r}"
-            return f"{k}: a bad {kind} reference ({kind_of(v)})"
-    if m[1].keys() != placeholders(m[0]):
-        return f"the references {sorted(m[1])} do not fill the template's {sorted(placeholders(m[0]))}"
-    return ""
 
 
 def _ref_ok(ref: dict[str, Any], players: int) -> bool:

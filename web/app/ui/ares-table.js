@@ -3,7 +3,7 @@
 // with blue actions on the cards, and every other decision as controls on the things themselves. It draws the
 // engine's view (view.table) and picks among decision.actions; it never decides what is legal.
 import { h } from "./dom.js";
-import { decisionBox, waitingDecision } from "./decision-wait.js";
+import { decisionBox, decisionPrompt, waitingDecision } from "./decision-wait.js";
 import { t } from "../i18n.js";
 import { withParsed } from "./actions.js";
 import { actionList } from "./generic-panel.js";
@@ -111,12 +111,9 @@ function phaseStrip(session, snap, tb, parsed, ui, rerender) {
 /** The decision panel and what the action bar shows, by what the legal actions are. */
 function decisionArea(session, snap, tb, parsed, ui, rerender) {
   const d = snap.decision;
-  const box = decisionBox;
   const waiting = waitingDecision(session, snap);
   if (waiting) return waiting;
-  const promptText = d.prompt_msg ? textString(snap, d.prompt_msg) : d.prompt || t("game.your_choice");
-  const head = h("h2", { class: "prompt", testid: "decision-prompt", id: "decision-prompt", tabindex: "-1", "data-autofocus": "1" },
-    d.prompt_msg ? textNodes(snap, d.prompt_msg, { where: "prompt" }) : promptText);
+  const { text: promptText, head } = decisionPrompt(snap, d);
   const verbs = new Set(parsed.map((a) => a.verb));
   const all = h("details", { class: "all-actions" }, h("summary", {}, t("game.all_actions", { n: parsed.length })), actionList(session, d.actions || []));
   let picked;
@@ -128,7 +125,7 @@ function decisionArea(session, snap, tb, parsed, ui, rerender) {
   else picked = { mode: "choice", controls: questionPanel(session, snap, tb), bar: null };
   return {
     mode: picked.mode,
-    area: box(picked.mode, head, tb.forced_conversion ? h("p", { class: "warn", testid: "forced-conversion" }, textNodes(snap, tb.forced_conversion, { where: "forced" })) : null,
+    area: decisionBox(picked.mode, head, tb.forced_conversion ? h("p", { class: "warn", testid: "forced-conversion" }, textNodes(snap, tb.forced_conversion, { where: "forced" })) : null,
       picked.controls, picked.mode === "choice" ? null : all),
     bar: { prompt: promptText, ...(picked.bar || {}) },
   };

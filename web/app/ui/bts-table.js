@@ -4,7 +4,7 @@
 // the achievements with the end trigger. Pawn moves, research and ship moves are clicks on the board itself. It
 // draws view.table and picks among decision.actions; it never decides what is legal.
 import { h } from "./dom.js";
-import { decisionBox, waitingDecision } from "./decision-wait.js";
+import { decisionBox, decisionPrompt, waitingDecision } from "./decision-wait.js";
 import { t } from "../i18n.js";
 import { actionList } from "./generic-panel.js";
 import { logPanel } from "./log-view.js";
@@ -79,12 +79,9 @@ function infoBar(snap, view, tb) {
 
 function decisionArea(session, snap, tb, legal, ui, rerender) {
   const d = snap.decision;
-  const box = decisionBox;
   const waiting = waitingDecision(session, snap);
   if (waiting) return waiting;
-  const promptText = d.prompt_msg ? textString(snap, d.prompt_msg) : d.prompt || t("game.your_choice");
-  const head = h("h2", { class: "prompt", testid: "decision-prompt", id: "decision-prompt", tabindex: "-1", "data-autofocus": "1" },
-    d.prompt_msg ? textNodes(snap, d.prompt_msg, { where: "prompt" }) : promptText);
+  const { text: promptText, head } = decisionPrompt(snap, d);
   const chosen = ui.chosen && legal.has(ui.chosen) ? legal.get(ui.chosen) : null;
   const placed = placedActions(tb);
   const q = tb.question;
@@ -104,7 +101,7 @@ function decisionArea(session, snap, tb, legal, ui, rerender) {
   ];
   return {
     mode,
-    area: box(mode, head, controls),
+    area: decisionBox(mode, head, controls),
     bar: { prompt: promptText, label: chosen ? str(snap, chosen.msg || chosen.label) : "",
       confirm: q ? null : { enabled: Boolean(chosen), text: t("game.confirm"), run: () => chosen && session.submit(chosen.a) } },
   };

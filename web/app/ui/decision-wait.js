@@ -1,8 +1,8 @@
-// The decision panel while the viewer has nothing to decide: a bot is thinking, or other seats are choosing. Shared by
-// the tables that draw their own decision panel (Ares Expedition, Beyond the Sun).
+// The parts of a decision panel that the tables drawing their own (Ares Expedition, Beyond the Sun) share: the panel
+// itself, what it says while the viewer has nothing to decide, and the prompt heading.
 import { h } from "./dom.js";
 import { t } from "../i18n.js";
-import { seatName } from "./text.js";
+import { seatName, textNodes, textString } from "./text.js";
 
 /** The panel's <section>, with the mode the browser tests read. */
 export function decisionBox(mode, ...children) {
@@ -21,4 +21,12 @@ export function waitingDecision(session, snap) {
     return { mode: "wait", area: decisionBox("wait", h("p", { class: "waiting", testid: "waiting", role: "status", id: "decision-prompt" }, text)), bar: { prompt: text } };
   }
   return null;
+}
+
+/** {text, head}: the decision's prompt as plain text (for the action bar) and as the panel's focusable heading. */
+export function decisionPrompt(snap, d) {
+  const text = d.prompt_msg ? textString(snap, d.prompt_msg) : d.prompt || t("game.your_choice");
+  const head = h("h2", { class: "prompt", testid: "decision-prompt", id: "decision-prompt", tabindex: "-1", "data-autofocus": "1" },
+    d.prompt_msg ? textNodes(snap, d.prompt_msg, { where: "prompt" }) : text);
+  return { text, head };
 }

@@ -131,7 +131,7 @@ PYSCRIPT_DIR = f"pyscript/{PYSCRIPT_VERSION}"
 # Fixed timestamp for every zip entry we write (2024-01-01T00:00:00Z), unless SOURCE_DATE_EPOCH is set.
 DEFAULT_EPOCH = 1704067200
 # Our own files, copied from web/ (templates and generated files are handled separately).
-TEMPLATED = {"index.html", "sw.template.js", "app/i18n/ui.en.json"}
+TEMPLATED = {"index.html", "embed.html", "engine/tags.html", "sw.template.js", "app/i18n/ui.en.json"}
 SKIP_NAMES = {"__pycache__", ".DS_Store"}
 PLACEHOLDER_MAIN = """\
 // Placeholder written by build.py because web/app/main.js was missing; the UI replaces it.
@@ -423,14 +423,40 @@ def icons() -> dict[str, bytes]:
 # --------------------------------------------------------------------------- site
 
 
-def content_security_policy() -> str:
-    """Read the Content-Security-Policy from netlify.toml (the single source; mirrored into index.html)."""
+def header_rules() -> list[tuple[str, dict[str, str]]]:
+    """Return netlify.toml's header rules in order: (path pattern, {header: value})."""
     config = tomllib.loads((ROOT / "netlify.toml").read_text())
-    for rule in config.get("headers", []):
-        csp = rule.get("values", {}).get("Content-Security-Policy")
-        if rule.get("for") == "/*" and isinstance(csp, str):
-            return csp
-    raise BuildError('netlify.toml has no Content-Security-Policy under [[headers]] for = "/*"')
+    return [(str(rule.get("for", "")), {str(k): str(v) for k, v in rule.get("values", {}).items()})
+            for rule in config.get("headers", [])]
+
+
+def path_matches(pattern: str, path: str) -> bool:
+    """Tell whether a Netlify header path pattern (``/*``, ``/x/*``, ``/*.wasm``, ``/a.html``) matches a path."""
+    regex = "^" + ".*".join(re.escape(part) for part in pattern.split("*")) + "$"
+    return re.match(regex, path) is not None
+
+
+def headers_for(path: str) -> dict[str, str]:
+    """Return the headers Netlify sends for a path: every matching rule in order, a later value replacing an
+    earlier one of the same header (the local server sends the same, so tests see the deployed policy)."""
+    out: dict[str, str] = {}
+    for pattern, values in header_rules():
+        if path_matches(pattern, path):
+            out.update(values)
+    return out
+
+
+def meta_policy(csp: str) -> str:
+    """Return a policy for a <meta> tag: without frame-ancestors, which browsers ignore (and warn about) there."""
+    return "; ".join(d.strip() for d in csp.split(";") if not d.strip().startswith("frame-ancestors"))
+
+
+def content_security_policy(path: str = "/index.html") -> str:
+    """Read a page's Content-Security-Policy from netlify.toml (the single source; mirrored into the page)."""
+    csp = headers_for(path).get("Content-Security-Policy")
+    if csp is None:
+        raise BuildError(f"netlify.toml gives {path} no Content-Security-Policy under [[headers]]")
+    return csp
 
 
 def render(template: str, values: dict[str, str], name: str) -> str:
@@ -516,6 +542,17 @@ def message_catalog() -> bytes:
     return (json.dumps(merged, ensure_ascii=False, sort_keys=True, indent=0) + "\n").encode("utf-8")
 
 
+POSTER_KEYS = re.compile(r"^(embed\.|game\.[a-z_]+\.name$)")
+
+
+def poster_catalog(full: bytes) -> bytes:
+    """Return the small catalog an embed's poster draws from before the engine (and the full catalog) loads:
+    the ``embed.*`` strings and the game names, taken from the full catalog so one source owns each string."""
+    merged = json.loads(full)
+    subset = {k: v for k, v in merged.items() if POSTER_KEYS.match(k)}
+    return (json.dumps(subset, ensure_ascii=False, sort_keys=True, indent=0) + "\n").encode("utf-8")
+
+
 def cache_name(files: dict[str, bytes]) -> str:
     """Return the SW cache name: a hash over (path, bytes) of every file of the build."""
     h = hashlib.sha256()
@@ -532,15 +569,20 @@ def site_files(wheel_name: str, wheel: bytes) -> dict[str, bytes]:
     files.update(icons())
     files.update(own_files())
     files["app/i18n/en.json"] = message_catalog()
+    files["app/i18n/poster.en.json"] = poster_catalog(files["app/i18n/en.json"])
     values = {
-        "CSP": content_security_policy(),
+        "CSP": meta_policy(content_security_policy("/index.html")),
         "PYODIDE_MJS": f"./{PYODIDE_DIR}/pyodide.mjs",
         "PYSCRIPT_DIR": f"./{PYSCRIPT_DIR}",
         "PYSCRIPT_CORE_CHUNK": f"./{PYSCRIPT_DIR}/{PYSCRIPT_CORE_CHUNK}",
         "PYSCRIPT_ERROR_CHUNK": f"./{PYSCRIPT_DIR}/{PYSCRIPT_ERROR_CHUNK}",
         "ENGINE_WHEEL": f"./{wheel_path}",
     }
+    # The engine's PyScript config and worker tag, the same in the app and (inert until started) in embeds.
+    values["ENGINE_TAGS"] = render((WEB / "engine" / "tags.html").read_text(), values, "web/engine/tags.html").rstrip()
     files["index.html"] = render((WEB / "index.html").read_text(), values, "web/index.html").encode()
+    values["CSP"] = meta_policy(content_security_policy("/embed.html"))
+    files["embed.html"] = render((WEB / "embed.html").read_text(), values, "web/embed.html").encode()
     precache = ["./", *(f"./{p}" for p in sorted(files))]
     sw = render(
         (WEB / "sw.template.js").read_text(),
@@ -585,7 +627,12 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
     def end_headers(self) -> None:
-        """Add Cache-Control: no-cache so the browser always revalidates (the SW does offline caching)."""
+        """Add netlify.toml's headers for the path, and Cache-Control: no-cache so the browser always revalidates
+        (the SW does offline caching)."""
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        for name, value in headers_for("/index.html" if path == "/" else path).items():
+            if name not in ("Cache-Control", "Content-Type"):  # set below / by the base class from MIME_TYPES
+                self.send_header(name, value)
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 

@@ -13,7 +13,7 @@ import time
 from typing import Any
 
 from .core.api import JSON, Action, State
-from .core.errors import EngineError, NotYourTurnError
+from .core.errors import EngineError, IllegalActionError, InvalidActionError, NotYourTurnError
 from .core.jsonlimits import check_text
 from .core.match import MAX_SEED, SEAT_KINDS, SEAT_NAME_MAX, Match, SaveLoader
 from .core.registry import game_info, games, load_game
@@ -172,18 +172,76 @@ def _op_new_match(req: dict[str, Any]) -> JSON:
     if seed is None:
         seed = int(time.time() * 1000) % 2_000_000_000
     options = _field(req, "options", dict, optional=True) or {}
-    seats = _field(req, "seats", list, optional=True)
-    if seats is not None:
-        for s in seats:
-            if not isinstance(s, dict) or not isinstance(s.get("name"), str) or s.get("kind") not in SEAT_KINDS:
-                raise BadRequest(f"bad seat {s!r}: needs a name and a kind in {list(SEAT_KINDS)}")
-        seats = [{"name": s["name"][:SEAT_NAME_MAX], "kind": s["kind"]} for s in seats]
-        if len(seats) != players:
-            raise BadRequest(f"{players} players but {len(seats)} seats given")
+    seats = _seats(req, players)
     viewer = _viewer(req, players)
     match = Match(load_game(game_id), seed, players, options, seats)
     mid = _register(match)
     return snapshot(mid, match, viewer)
+
+
+def _seats(req: dict[str, Any], players: int) -> list[dict[str, str]] | None:
+    """Return the request's seats (each a name and a kind), checked against the player count, or None."""
+    seats = _field(req, "seats", list, optional=True)
+    if seats is None:
+        return None
+    for s in seats:
+        if not isinstance(s, dict) or not isinstance(s.get("name"), str) or s.get("kind") not in SEAT_KINDS:
+            raise BadRequest(f"bad seat {s!r}: needs a name and a kind in {list(SEAT_KINDS)}")
+    if len(seats) != players:
+        raise BadRequest(f"{players} players but {len(seats)} seats given")
+    return [{"name": s["name"][:SEAT_NAME_MAX], "kind": s["kind"]} for s in seats]
+
+
+def _op_new_from_code(req: dict[str, Any]) -> JSON:
+    """Start a match from a position code (its game, players, options and position); answer its snapshot.
+
+    ``summary`` only checks the code and answers its game and player count, without opening a match.
+    """
+    code = _field(req, "code", str)
+    match = Match.from_code(code)
+    if req.get("summary") is True:
+        return {"game": match.game.info.id, "players": match.players, "rules_version": match.game.info.rules_version}
+    seats = _seats(req, match.players)
+    if seats is not None:
+        match.seats = seats
+    viewer = _viewer(req, match.players)
+    mid = _register(match)
+    return snapshot(mid, match, viewer)
+
+
+def _op_play(req: dict[str, Any]) -> JSON:
+    """Apply one action for whichever seat to move may play it (the lowest such seat): a line of moves in an embed.
+
+    Raises IllegalActionError when no seat to move may play it.
+    """
+    mid, match = _match(req)
+    viewer = _viewer(req, match.players)
+    action = match.game.parse_action(_field(req, "action", str))
+    seats = [s for s in sorted(match.state.to_move()) if match.state.is_legal(s, action)]
+    if not seats:
+        raise IllegalActionError(f"no seat to move may play {str(action)!r} now ({match.state.locator()})")
+    match.apply(seats[0], action)
+    return snapshot(mid, match, viewer)
+
+
+def _op_canonical(req: dict[str, Any]) -> JSON:
+    """Answer the canonical text of each action text given (None and a problem for one that does not parse)."""
+    game = load_game(_field(req, "game", str))
+    texts = _field(req, "actions", list)
+    if len(texts) > 200:
+        raise BadRequest("at most 200 actions at a time")
+    out: list[str | None] = []
+    problems: list[JSON] = []
+    for text in texts:
+        try:
+            if not isinstance(text, str):
+                raise InvalidActionError(f"an action is text, not {type(text).__name__}")
+            out.append(str(game.parse_action(text)))
+            problems.append(None)
+        except EngineError as exc:
+            out.append(None)
+            problems.append(exc.to_json())
+    return {"actions": out, "problems": problems}
 
 
 def _op_bot(req: dict[str, Any]) -> JSON:
@@ -364,6 +422,15 @@ def dispatch(req: dict[str, Any]) -> JSON:
     if op == "save":
         _, match = _match(req)
         return {"save": match.to_save()}
+    if op == "code":
+        _, match = _match(req)
+        return {"code": match.state.position_code(history=req.get("history") is True)}
+    if op == "new_from_code":
+        return _op_new_from_code(req)
+    if op == "play":
+        return _op_play(req)
+    if op == "canonical":
+        return _op_canonical(req)
     if op == "load":
         match = Match.from_save(req.get("save"))
         viewer = _viewer(req, match.players)

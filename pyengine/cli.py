@@ -114,6 +114,63 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_code(args: argparse.Namespace) -> int:
+    """Print the position code after K moves of a seeded game (or what a code holds, with --decode)."""
+    from .bots import Budget, make_bot
+    from .core.poscode import decode_any
+
+    if args.decode:
+        try:
+            state = decode_any(args.decode)
+        except EngineError as exc:
+            print(f"error ({exc.code}): {exc}", file=sys.stderr)
+            return 2
+        print(json.dumps(state.to_json(), indent=1))
+        return 0
+    if not args.game:
+        print("error: name a game, or give --decode CODE", file=sys.stderr)
+        return 2
+    game = load_game(args.game)
+    options = json.loads(args.options) if args.options else None
+    try:
+        state = game.new_initial_state(seed=args.seed, players=args.players, options=options)
+    except EngineError as exc:
+        print(f"error ({exc.code}): {exc}", file=sys.stderr)
+        return 2
+    bot = make_bot(args.bots)
+    rng = Rng(args.seed)
+    for _ in range(args.moves):
+        if state.is_terminal():
+            print(f"note: the game ended before move {args.moves}", file=sys.stderr)
+            break
+        seat = min(state.to_move())
+        state.apply(seat, bot.choose(state, seat, rng, Budget()))
+    print(state.position_code(history=args.history))
+    return 0
+
+
+def cmd_lesson(args: argparse.Namespace) -> int:
+    """Check lesson files: their shape, then a play-through by the engine; print OK or each problem."""
+    from pathlib import Path
+
+    from .lessons import check_lesson
+
+    failed = 0
+    for name in args.files:
+        try:
+            lesson = json.loads(Path(name).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            print(f"{name}: cannot read it: {exc}")
+            failed += 1
+            continue
+        problems = check_lesson(lesson)
+        print(f"{name}: OK" if not problems else f"{name}: {len(problems)} problem(s)")
+        for p in problems:
+            print(f"  {p}")
+        failed += bool(problems)
+    return 1 if failed else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser of ``python -m pyengine``."""
     ap = argparse.ArgumentParser(prog="python -m pyengine", description=__doc__)
@@ -146,6 +203,19 @@ def build_parser() -> argparse.ArgumentParser:
     fl.add_argument("--games", type=int, default=2, help="sample games per player count and option set")
     fl.add_argument("--save-depth", type=int, default=150, help="saves are taken within this many actions")
     fl.set_defaults(fn=cmd_fuzz_load)
+    c = sub.add_parser("code", help="print the position code after K moves of a seeded game (for embeds)")
+    c.add_argument("game", nargs="?", default="")
+    c.add_argument("--players", type=int, default=2)
+    c.add_argument("--seed", type=int, default=1)
+    c.add_argument("--moves", type=int, default=0, help="moves played by the bots before the code is taken")
+    c.add_argument("--bots", default="greedy", help="the bot that plays those moves (random, greedy)")
+    c.add_argument("--options", default="", help="game options as JSON")
+    c.add_argument("--history", action="store_true", help="keep the message log in the code (longer)")
+    c.add_argument("--decode", default="", help="print the state a code holds, as JSON, instead")
+    c.set_defaults(fn=cmd_code)
+    le = sub.add_parser("lesson", help="check lesson files (shape and a play-through by the engine)")
+    le.add_argument("files", nargs="+")
+    le.set_defaults(fn=cmd_lesson)
     a = sub.add_parser("arena", help="win rate of one bot against another")
     a.add_argument("game")
     a.add_argument("--bot", default="greedy")

@@ -547,6 +547,7 @@ def test_every_error_code_the_bridge_answers_is_documented() -> None:
         {"op": "undo", "match": mid, "seat": 0},
         {"op": "load", "save": {}},
         {"op": "new_match", "game": GAME, "players": 9},
+        {"op": "new_from_code", "code": "x"}, {"op": "new_from_code", "code": "st1.AAAA"},
     ]
     codes = {call(s)["error"]["code"] for s in samples}
     documented = ROOT_DOC.read_text(encoding="utf-8")
@@ -852,9 +853,48 @@ def test_load_cancel_drops_a_loader_and_is_harmless_twice() -> None:
 def test_bridge_doc_lists_every_op_and_the_input_error_codes() -> None:
     """docs/BRIDGE.md names every op the bridge answers, the input/* codes and the limits."""
     doc = ROOT_DOC.read_text(encoding="utf-8")
-    for op in ("load_start", "load_step", "load_cancel", "bench", "submit_many", "bots"):
+    for op in ("load_start", "load_step", "load_cancel", "bench", "submit_many", "bots", "code", "new_from_code",
+               "play", "canonical"):
         assert f"`{op}`" in doc
     for code in ("input/too_large", "input/too_deep"):
         assert f"`{code}`" in doc
     for limit in ("4 MiB", "40", "10,000", "9007199254740991", "5000", "1000"):
         assert limit in doc
+
+
+def test_position_code_ops_share_a_position_as_a_new_match() -> None:
+    """op code gives the match's position code; new_from_code opens a new match at that very position (with the
+    seats asked for); summary only checks a code; play applies a move for whichever seat may play it."""
+    first = ok({"op": "new_match", "game": "jump_drive", "players": 2, "seed": 8, "viewer": 0})
+    code = ok({"op": "code", "match": first["match"]})["code"]
+    assert code.startswith("st1.")
+    seats = [{"name": "Me", "kind": "human"}, {"name": "Bot", "kind": "greedy"}]
+    second = ok({"op": "new_from_code", "code": code, "seats": seats, "viewer": 0})
+    assert second["match"] != first["match"] and second["seats"] == seats
+    assert second["view"] == first["view"] and second["decision"] == first["decision"]
+    assert ok({"op": "new_from_code", "code": code, "summary": True})["players"] == 2
+    opened = ok({"op": "new_from_code", "code": code, "viewer": None})
+    action = first["decision"]["actions"][0]["a"]
+    after = ok({"op": "play", "match": opened["match"], "action": action, "viewer": None})
+    assert after["log_length"] == 1
+    save = ok({"op": "save", "match": opened["match"]})["save"]
+    assert save["start"] == code and save["format_version"] == 2
+
+
+def test_position_code_ops_answer_typed_errors() -> None:
+    """A cut, mistyped or foreign code, and a move no seat may play, come back as typed errors."""
+    first = ok({"op": "new_match", "game": "beyond_the_sun", "players": 2, "seed": 8, "viewer": 0})
+    code = ok({"op": "code", "match": first["match"]})["code"]
+    error({"op": "new_from_code", "code": code[:-4]}, "code/truncated")
+    flipped = code[:30] + ("A" if code[30] != "A" else "B") + code[31:]
+    error({"op": "new_from_code", "code": flipped}, "code/checksum")
+    error({"op": "new_from_code", "code": "<script>"}, "code/malformed")
+    error({"op": "play", "match": first["match"], "action": "explore", "viewer": 0}, "action/illegal")
+    error({"op": "new_from_code", "code": code, "seats": [{"name": "A", "kind": "human"}]}, "bridge/bad_request")
+
+
+def test_canonical_op_rewrites_action_texts_and_names_the_bad_ones() -> None:
+    """Lessons are matched on canonical action texts: the op rewrites each text, or says why it cannot."""
+    out = ok({"op": "canonical", "game": "jump_drive", "actions": ["place world=a-0 dev=b-1", "", 3]})
+    assert out["actions"] == ["place dev=b-1 world=a-0", None, None]
+    assert out["problems"][0] is None and out["problems"][1]["code"] == "action/invalid"

@@ -132,3 +132,36 @@ def test_pinned_hash_mismatch_fails_clearly(tmp_path: Path, monkeypatch: pytest.
     monkeypatch.setattr(build, "NODE_MODULES", fake)
     with pytest.raises(build.BuildError, match=r"hash mismatch for .*pyodide\.mjs"):
         build.runtime_files()
+
+
+def test_framing_policy_embed_page_only_and_the_app_keeps_its_own() -> None:
+    """netlify.toml (and the local server, which sends the same): embed.html may be framed by any site and fetch
+    lessons over https; every other page may be framed only by this site. The pages' meta copies leave out
+    frame-ancestors (browsers ignore it there)."""
+    build = load_build()
+    embed = build.headers_for("/embed.html")["Content-Security-Policy"]
+    app = build.headers_for("/index.html")["Content-Security-Policy"]
+    assert "frame-ancestors *" in embed and "connect-src 'self' https:" in embed
+    assert "frame-ancestors 'self'" in app and "connect-src 'self';" in app
+    for path in ("/learn/jump-drive.html", "/app/main.js", "/"):
+        assert "frame-ancestors 'self'" in build.headers_for(path)["Content-Security-Policy"]
+    assert "frame-ancestors" not in build.meta_policy(embed)
+    assert build.headers_for("/pyodide/314.0.7/x.wasm")["Content-Type"] == "application/wasm"
+
+
+@pytest.mark.slow
+def test_embed_page_and_poster_catalog_are_built(two_builds: tuple[Path, Path]) -> None:
+    """dist/ has embed.html (templated, its meta policy the embed one), embed.js, the lessons and learn pages, and
+    a small poster catalog holding only the embed strings and game names (from the one full catalog)."""
+    import json
+
+    dist, _ = two_builds
+    page = (dist / "embed.html").read_text()
+    assert "@@" not in page and 'id="engine-template"' in page and "connect-src 'self' https:" in page
+    for name in ("embed.js", "learn/jump-drive.html", "learn/learn.css", "lessons/jump-drive-explore.json",
+                 "app/embed/poster.js"):
+        assert (dist / name).is_file(), name
+    poster = json.loads((dist / "app/i18n/poster.en.json").read_text())
+    full = json.loads((dist / "app/i18n/en.json").read_text())
+    assert poster["embed.try.lesson"] == full["embed.try.lesson"] and "game.jump_drive.name" in poster
+    assert all(k.startswith("embed.") or k.endswith(".name") for k in poster) and len(poster) < 200

@@ -93,3 +93,30 @@ def test_no_command_prints_usage_and_exits_2() -> None:
     proc = run()
     assert proc.returncode == 2
     assert "usage:" in proc.stderr
+
+
+def test_code_prints_a_position_code_and_decode_reads_it_back() -> None:
+    """code GAME --seed N --moves K prints one st1. code (the same every time); --decode prints its state as JSON;
+    a damaged code exits 2 naming the problem."""
+    proc = run("code", "jump_drive", "--seed", "4", "--moves", "12")
+    assert proc.returncode == 0, proc.stderr
+    code = proc.stdout.strip()
+    assert code.startswith("st1.") and "\n" not in code and len(code) < 700
+    assert run("code", "jump_drive", "--seed", "4", "--moves", "12").stdout.strip() == code
+    state = json.loads(run("code", "--decode", code).stdout)
+    assert state["players"] == 2 and state["msgs"] == []
+    bad = run("code", "--decode", code[:-6])
+    assert bad.returncode == 2 and "code/truncated" in bad.stderr
+
+
+def test_lesson_checks_files_and_names_problems(tmp_path: Path) -> None:
+    """lesson FILE prints OK for a shipped lesson and each problem of a broken one (exit 1)."""
+    shipped = ROOT / "web" / "lessons" / "jump-drive-explore.json"
+    good = run("lesson", str(shipped))
+    assert good.returncode == 0 and good.stdout.strip().endswith(": OK")
+    broken = json.loads(shipped.read_text())
+    broken["steps"][0]["expect"] = ["place world=no_such_card-0"]
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(broken))
+    bad = run("lesson", str(path))
+    assert bad.returncode == 1 and "not a legal move" in bad.stdout

@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["pyengine", "pyengine.core.api", "pyengine.core.match", "pyengine.bridge"]
+MODULES = ["pyengine", "pyengine.core.api", "pyengine.core.match", "pyengine.core.poscode", "pyengine.bridge"]
 
 
 @pytest.mark.parametrize("name", MODULES)

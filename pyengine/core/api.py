@@ -309,6 +309,15 @@ class State(ABC):
         """Return a short description of where the game is, for error messages."""
         return "in progress"
 
+    def position_code(self, history: bool = False) -> str:
+        """Return this position as a short, versioned, checksummed, URL-safe code (``core/poscode.py``).
+
+        The game's history keys (its message log) are left out unless ``history`` is True.
+        """
+        from .poscode import encode
+
+        return encode(self, history)
+
     def __str__(self) -> str:
         return canonical_json(self.to_json())
 
@@ -317,6 +326,8 @@ class Game(ABC):
     """A registered game: static info, initial states, loading states, parsing actions, the card catalog."""
 
     info: GameInfo
+    history_keys: tuple[str, ...] = ()
+    """State keys that hold history (the message log), which a position code leaves out by default."""
 
     @abstractmethod
     def new_initial_state(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> State:
@@ -333,6 +344,18 @@ class Game(ABC):
         Raises:
             SaveFormatError: the data is not a valid state of this game.
         """
+
+    def state_from_code(self, code: str) -> State:
+        """Return the state a position code holds (made by ``State.position_code``).
+
+        Raises:
+            PositionCodeError: a subclass naming the problem (malformed, truncated, checksum, wrong game, rules
+                version).
+            PositionError: the code reads, but holds no position the rules can play.
+        """
+        from .poscode import decode
+
+        return decode(self, code)
 
     def parse_action(self, text: str) -> Action:
         """Parse an action's canonical text.

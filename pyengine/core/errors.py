@@ -84,3 +84,39 @@ class BadOptionsError(EngineError, ValueError):
     """Raised for game options or a player count that the game does not accept."""
 
     code = "options/invalid"
+
+
+class PositionCodeError(SaveFormatError):
+    """Raised for a position code that cannot be read; the subclass and the message name the problem."""
+
+    code = "code/invalid"
+
+
+class CodeMalformedError(PositionCodeError):
+    """Raised for text that is not a position code: wrong prefix, a character outside base64url, bad contents."""
+
+    code = "code/malformed"
+
+
+class CodeTruncatedError(PositionCodeError):
+    """Raised for a position code that is cut short (its header says how long it should be)."""
+
+    code = "code/truncated"
+
+
+class CodeChecksumError(PositionCodeError):
+    """Raised for a position code whose checksum does not match: mistyped, or changed by hand."""
+
+    code = "code/checksum"
+
+
+class CodeGameError(PositionCodeError):
+    """Raised for a position code of another game than the one asked for, or of a game this engine lacks."""
+
+    code = "code/wrong_game"
+
+
+class CodeVersionError(PositionCodeError, IncompatibleSaveError):
+    """Raised for a position code made for other rules: an older or newer rules version or code format."""
+
+    code = "code/rules_version"

@@ -11,6 +11,7 @@ from .api import JSON, Action, Game, State, canonical_json
 from .errors import (
     EngineError,
     IncompatibleSaveError,
+    PositionCodeError,
     SaveFormatError,
     UndoNotAllowedError,
 )
@@ -18,7 +19,8 @@ from .jsonlimits import data_problem
 from .registry import load_game
 
 SAVE_FORMAT = "pyengine-save"
-SAVE_FORMAT_VERSION = 1
+SAVE_FORMAT_VERSION = 2
+"""2 added ``start``: the position code of a match begun from a position (a save without it is as in 1)."""
 SEAT_KINDS = ("human", "random", "greedy")
 SEAT_NAME_MAX = 40
 """Seat names are cut to this many characters (new matches and loaded saves alike)."""
@@ -59,7 +61,7 @@ class Match:
     """
 
     def __init__(self, game: Game, seed: int, players: int, options: Mapping[str, Any] | None,
-                 seats: list[dict[str, str]] | None = None) -> None:
+                 seats: list[dict[str, str]] | None = None, start: str | None = None) -> None:
         self.game = game
         self.seed = seed
         self.players = players
@@ -68,7 +70,9 @@ class Match:
                       else [{"name": f"Player {i + 1}", "kind": "human"} for i in range(players)])
         if len(self.seats) != players:
             raise SaveFormatError(f"{players} players but {len(self.seats)} seats given")
-        self.state: State = game.new_initial_state(seed=seed, players=players, options=self.options)
+        self.start = start
+        """The position code this match began from, or None for a match begun from its seed."""
+        self.state: State = self._initial()
         self.log: list[LogEntry] = []
         self._barrier_at = 0
         self._barrier_state: JSON = self.state.to_json()
@@ -79,6 +83,29 @@ class Match:
             seats: list[dict[str, str]] | None = None) -> Match:
         """Start a match of a registered game."""
         return cls(load_game(game_id), seed, players, options, seats)
+
+    @classmethod
+    def from_code(cls, code: str, seats: list[dict[str, str]] | None = None) -> Match:
+        """Start a match from a position code: the code's game, players and options, and its position.
+
+        Raises:
+            PositionCodeError, PositionError: the code cannot be read (see ``core/poscode.py``).
+            SaveFormatError: the seats do not fit the position's player count.
+        """
+        from .poscode import decode_any
+
+        state = decode_any(code)
+        data = state.to_json()
+        players, options = data.get("players"), data.get("options")
+        if not isinstance(players, int) or not isinstance(options, dict):
+            raise SaveFormatError(f"a {state.game.info.id} position does not name its players and options")
+        return cls(state.game, 0, players, options, seats, start=state.position_code())
+
+    def _initial(self) -> State:
+        """Return the state this match begins from: its seed's setup, or the position of its start code."""
+        if self.start is None:
+            return self.game.new_initial_state(seed=self.seed, players=self.players, options=self.options)
+        return self.game.state_from_code(self.start)
 
     def apply(self, seat: int, action: Action | str) -> Action:
         """Validate and apply an action, log it, and set an undo barrier where one belongs.
@@ -138,7 +165,7 @@ class Match:
 
     def replay(self, upto: int | None = None) -> State:
         """Return the state after re-applying the first ``upto`` log entries from the start."""
-        state = self.game.new_initial_state(seed=self.seed, players=self.players, options=self.options)
+        state = self._initial()
         for e in self.log[: len(self.log) if upto is None else upto]:
             state.apply(e.seat, self.game.parse_action(e.action))
         return state
@@ -148,12 +175,14 @@ class Match:
         from .. import __version__
 
         data: dict[str, Any] = {
-            "format": SAVE_FORMAT, "format_version": SAVE_FORMAT_VERSION,
+            "format": SAVE_FORMAT, "format_version": SAVE_FORMAT_VERSION if self.start else 1,
             "engine_version": __version__, "game": self.game.info.id,
             "rules_version": self.game.info.rules_version, "players": self.players,
             "seats": [dict(s) for s in self.seats], "options": dict(self.options), "seed": self.seed,
             "log": [e.to_json() for e in self.log],
         }
+        if self.start is not None:
+            data["start"] = self.start
         if snapshot:
             sj = self.state.to_json()
             data["snapshot"] = {"at": len(self.log), "state": sj, "sha256": state_digest(sj)}
@@ -243,8 +272,13 @@ class Match:
             if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= len(log):
                 raise SaveFormatError(f"save file snapshot position is bad: {at!r}")
             snapshot = (at, snap["state"])
+        start = data.get("start")
+        if start is not None and not isinstance(start, str):
+            raise SaveFormatError(f"save file has a bad start position: {start!r}")
         try:
-            match = cls(game, seed, players, options, seats)
+            match = cls(game, seed, players, options, seats, start)
+        except PositionCodeError:
+            raise
         except EngineError as exc:
             raise SaveFormatError(f"save file cannot start its game: {exc}") from exc
         return SaveLoader(match, [(e["p"], e["a"]) for e in log], snapshot)

@@ -194,6 +194,40 @@ def home(page, url: str, out: Path, size: str) -> None:
     shoot(page, out, "home", size)
 
 
+def embeds(page, url: str, out: Path, size: str) -> None:
+    """A learn page with its first example's poster, a lesson after a wrong try, Show me, and the Share dialog."""
+    base = url.split("?")[0]
+    page.goto(base + "learn/beyond-the-sun.html")
+    first = page.locator("[data-star-table]").first
+    first.scroll_into_view_if_needed()
+    page.wait_for_selector("[data-star-table] iframe")
+    frame = page.locator("[data-star-table] iframe").first.element_handle().content_frame()
+    frame.wait_for_function("document.documentElement.dataset.embed === 'poster'")
+    page.evaluate("() => document.querySelector('figure.example').scrollIntoView({block: 'start'})")
+    shoot(page, out, "learn-page", size)
+    page.goto(base + "embed.html?lesson=bts-pawn")
+    page.click("[data-testid=try-it]")
+    page.wait_for_function("document.documentElement.dataset.embed === 'ready'", timeout=120_000)
+    wrong = page.eval_on_selector_all("li.space.legal", "els => els.map(e => e.dataset.testid)")
+    page.click(f"[data-testid='{wrong[-1]}'] .space-hit")
+    page.click("[data-testid=confirm]")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    shoot(page, out, "embed-lesson-wrong", size)
+    page.click("[data-testid=lesson-show]")
+    page.wait_for_function("document.querySelector('[data-testid=lesson-feedback]').classList.contains('right')")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    shoot(page, out, "embed-lesson-show-me", size)
+    boot(page, url)
+    go_home(page)
+    page.select_option("[data-testid=game-select]", "jump_drive")
+    page.click("[data-testid=start-game]")
+    until(page, {"opening"})
+    page.click("[data-testid=share-open]")
+    page.wait_for_selector("[data-testid=share-link]")
+    shoot(page, out, "share-dialog", size)
+    page.keyboard.press("Escape")
+
+
 def main() -> int:
     """Take every screenshot at both sizes."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
@@ -220,6 +254,7 @@ def main() -> int:
             beyond_the_sun(page, fast, out, size)
             ares(page, fast, out, size)
             home(page, fast, out, size)
+            embeds(page, fast, out, size)
             ctx.close()
             shutil.rmtree(profile, ignore_errors=True)
     finally:

@@ -12,7 +12,7 @@ import pytest
 import pyengine
 from pyengine.core.api import canonical_json
 from pyengine.core.errors import IncompatibleSaveError, SaveFormatError, UnknownGameError
-from pyengine.core.match import Match, state_digest
+from pyengine.core.match import SAVE_FORMAT_VERSION, Match, state_digest
 from pyengine.core.rng import Rng
 
 GAME = "jump_drive"
@@ -112,9 +112,9 @@ def test_from_save_refuses_a_missing_format() -> None:
 def test_from_save_refuses_a_newer_format_version_as_incompatible() -> None:
     """format_version above the engine's is refused with IncompatibleSaveError (save/incompatible_version)."""
     data = good_save()
-    data["format_version"] = 2
+    data["format_version"] = SAVE_FORMAT_VERSION + 1
     message = refused(data, IncompatibleSaveError, "save/incompatible_version")
-    assert "2" in message and "update" in message
+    assert str(SAVE_FORMAT_VERSION + 1) in message and "update" in message
 
 
 @pytest.mark.parametrize("version", [0, -1, "1", 1.0, None, True])

@@ -7,21 +7,17 @@ import { loadMessages, requestedLanguage, t } from "./i18n.js";
 import { loadCatalog, gameTitle } from "./ui/catalog.js";
 import { MatchSession, LoadCancelled } from "./ui/match-session.js";
 import { homeScreen, initialForm } from "./ui/home.js";
-import { jumpDriveTable } from "./ui/jump-drive-table.js";
-import { aresTable } from "./ui/ares-table.js";
-import { btsTable } from "./ui/bts-table.js";
-import { aresCardContent } from "./ui/ares-cards.js";
-import { genericTable, genericCardContent } from "./ui/generic-panel.js";
+import { tableFor, installTablePage } from "./ui/tables.js";
 import { endScreen } from "./ui/end-screen.js";
-import { jdCardContent } from "./ui/card-face.js";
+import { actionBar } from "./ui/action-bar.js";
+import { shareControls, sharedPosition } from "./ui/share.js";
 import { seatName } from "./ui/text.js";
-import { mountNotices, notify, loadErrorText, clearNotices } from "./ui/notices.js";
-import { installKeyboard } from "./ui/keyboard.js";
-import { popoverLayer, setPopoverRedraw, registerCardContent, installPopoverKeys, openHelp, closePopover } from "./ui/popover.js";
+import { notify, loadErrorText, clearNotices } from "./ui/notices.js";
+import { popoverLayer, openHelp, closePopover } from "./ui/popover.js";
 import * as store from "./store.js";
 
-// Games with their own table; the rest use the generic panel. `?generic` in the address forces the generic panel.
-const TABLES = new URLSearchParams(location.search).has("generic") ? {} : { jump_drive: jumpDriveTable, ares_expedition: aresTable, beyond_the_sun: btsTable };
+// `?generic` in the address forces the generic panel for every game.
+const GENERIC = new URLSearchParams(location.search).has("generic");
 const DEFAULT_GAME = "jump_drive";
 // A load that takes longer than a second shows its progress; "?progress=MS" changes the delay (tests use 0).
 const PROGRESS_PARAM = Number.parseInt(new URLSearchParams(location.search).get("progress") ?? "", 10);
@@ -35,6 +31,7 @@ const app = {
   session: null,
   lastRequest: null,
   saveDialog: null,     // {name} while the "save to slot" form is open
+  share: { open: false }, // the Share position dialog
   loading: null,        // {label, at, total, since, cancelled} while a save replays
 };
 
@@ -349,6 +346,7 @@ function toolbar(session) {
         type: "button", class: "btn", testid: "save-open", disabled: !snap,
         onclick: () => { app.saveDialog = { name: defaultSaveName(session) }; draw(); const i = document.querySelector("[data-testid=save-name]"); if (i) { i.focus(); i.select(); } },
       }, t("game.save_slot")),
+    session.review ? null : shareControls(session, app.share, draw),
     h("button", {
       type: "button", class: "btn", testid: "export-current", disabled: !snap,
       onclick: async () => {
@@ -379,20 +377,6 @@ async function reloadStale(session) {
   await continueMatch(meta);
 }
 
-function actionBar(bar, session) {
-  if (!bar) return null;
-  const c = bar.confirm;
-  return h("div", { class: "action-bar", testid: "action-bar", role: "region", "aria-label": t("game.action_bar_aria") },
-    h("div", { class: "action-bar-text" },
-      h("span", { class: "action-bar-prompt" }, bar.prompt || ""),
-      bar.label !== undefined ? h("span", { class: "action-label", testid: "action-label" }, bar.label || t("game.nothing_chosen")) : null),
-    c ? h("button", {
-      type: "button", class: "btn primary confirm", testid: "confirm", dataset: { hotkey: "Enter" }, "aria-keyshortcuts": "Enter",
-      disabled: !c.enabled,
-      onclick: () => { if (c.enabled && !session.busy) c.run(); },
-    }, c.text) : null);
-}
-
 function gameScreen(session) {
   app.root.dataset.screen = "game";
   const snap = session.snapshot;
@@ -411,7 +395,7 @@ function gameScreen(session) {
         h("button", { type: "button", class: "btn primary big", testid: "handoff-continue", "data-autofocus": "1", onclick: () => session.continueHandoff() },
           t("handoff.i_am", { name })))));
   }
-  const { table, bar } = (TABLES[snap.game] || genericTable)(session);
+  const { table, bar } = tableFor(snap.game, GENERIC)(session);
   const end = snap.terminal ? endScreen(session, {
     onHome: goHome,
     onPlayAgain: () => startMatch({ ...(app.lastRequest || { game: snap.game, players: snap.players, options: snap.options || {}, seats: snap.seats }), seed: null }),
@@ -441,13 +425,7 @@ function watchOtherTabs() {
 async function boot() {
   app.root = document.getElementById("app");
   app.root.dataset.testid = "app";
-  mountNotices(document.body);
-  installKeyboard();
-  installPopoverKeys();
-  setPopoverRedraw(draw);
-  registerCardContent("jump_drive", jdCardContent);
-  registerCardContent("ares_expedition", aresCardContent);
-  registerCardContent("*", genericCardContent);
+  installTablePage(draw);
   app.root.replaceChildren();
   try {
     await loadMessages(requestedLanguage()).catch(() => loadMessages("en"));
@@ -470,6 +448,38 @@ async function boot() {
   draw();
   document.documentElement.dataset.engine = "ready";
   document.documentElement.dataset.ui = "ready";
+  window.addEventListener("hashchange", () => { const next = sharedPosition(); if (next) openShared(next); });
+  const shared = sharedPosition();
+  if (shared) await openShared(shared);
+}
+
+/** Open a shared position ("#play=<code>&seat=N"): a new match from it, the seat human and the others bots. */
+async function openShared({ code, seat }) {
+  history.replaceState(null, "", location.pathname + location.search); // a reload goes home, not to a second copy
+  if (!code) { notify(t("share.bad_link"), { kind: "error", testid: "load-error" }); return; }
+  let summary;
+  try {
+    summary = await call({ op: "new_from_code", code, summary: true });
+  } catch (err) {
+    notify(t("share.bad_code", { message: loadErrorText(err) }), { kind: "error", testid: "load-error" });
+    return;
+  }
+  const human = Math.min(seat, summary.players - 1);
+  const seats = Array.from({ length: summary.players }, (_, i) => (i === human
+    ? { name: t("seat.default_you"), kind: "human" } : { name: t("seat.default_bot", { n: i + 1 }), kind: "greedy" }));
+  await closeCurrent();
+  await loadCatalog(summary.game);
+  const session = newSession(summary.game);
+  app.session = session;
+  app.lastRequest = null;
+  draw();
+  try {
+    await session.startFromCode(code, seats, human);
+    notify(t("share.opened"), { testid: "shared-opened" });
+  } catch (err) {
+    showError(err);
+    if (app.session === session) await goHome();
+  }
 }
 
 boot();

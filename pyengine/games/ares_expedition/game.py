@@ -24,6 +24,7 @@ class AresExpedition(Game):
     """Terraforming Mars: Ares Expedition (FryxGames, 2021) for 1-4 players, with solo and 2-player co-op."""
 
     info = INFO
+    history_keys = ("msgs",)
 
     def new_initial_state(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> AresState:
         """Shuffle the oceans and the deck, deal corporations and 8 projects to each player."""

@@ -30,6 +30,7 @@ class BeyondTheSun(Game):
     """Beyond the Sun (Dennis K. Chan, 2020) for 2-4 players."""
 
     info = INFO
+    history_keys = ("msgs",)
 
     def new_initial_state(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> BTSState:
         """Set up the boards, decks, events, systems and achievements, and each faction's mat."""

@@ -23,6 +23,7 @@ class JumpDrive(Game):
     """Jump Drive (Tom Lehmann, 2017) for 1-4 players; one player means the solitaire rules."""
 
     info = INFO
+    history_keys = ("msgs",)
 
     def new_initial_state(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> JDState:
         """Deal 7 cards to each seat; each will keep 5 by a simultaneous hidden choice."""

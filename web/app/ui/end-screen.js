@@ -164,5 +164,5 @@ export function endScreen(session, { onHome, onPlayAgain, onCampaignNext }) {
     historyCharts(snap),
     h("div", { class: "end-buttons" },
       h("button", { type: "button", class: "btn primary", testid: "end-new-game", onclick: onPlayAgain }, t("end.play_again")),
-      h("button", { type: "button", class: "btn", testid: "end-home", onclick: onHome }, t("end.home"))));
+      onHome ? h("button", { type: "button", class: "btn", testid: "end-home", onclick: onHome }, t("end.home")) : null));
 }

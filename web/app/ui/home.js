@@ -231,5 +231,13 @@ export function homeScreen(info, form, lists, handlers, ui) {
         h("div", { class: "row-buttons" },
           h("button", { type: "button", class: "btn small", testid: `review-${m.id}`, dataset: { role: "review" }, "aria-label": t("home.review_aria", { what: describeEntry(m) }), onclick: () => handlers.onReview(m) }, t("home.review")),
           armedDelete(ui, m.id, describeEntry(m), handlers.onDelete, `delete-${m.id}`)))))) : null,
+    h("section", { class: "panel learn-links", "aria-labelledby": "h-learn", testid: "learn-links" },
+      h("h2", { id: "h-learn" }, t("home.learn")),
+      h("p", { class: "muted" }, t("home.learn_text")),
+      h("ul", { class: "learn-list" }, LEARN_PAGES.map(([game, file]) => h("li", { key: game },
+        h("a", { href: `./learn/${file}.html`, testid: `learn-${game}` }, t("home.learn_game", { game: gameTitle(game) })))))),
     h("footer", { class: "home-foot muted" }, t("home.footer", { version: info.engine_version || "" })));
 }
+
+/** The rules walk-throughs with lessons, one page per game (dist/learn/). */
+const LEARN_PAGES = [["jump_drive", "jump-drive"], ["ares_expedition", "ares-expedition"], ["beyond_the_sun", "beyond-the-sun"]];

@@ -67,6 +67,16 @@ export class MatchSession {
     await this.advance();
   }
 
+  /** Start a new match from a position code (a shared link or an embed), with its own autosave. */
+  async startFromCode(code, seats, viewer) {
+    const answer = await call({ op: "new_from_code", code, seats, viewer });
+    this.storeId = newId();
+    this.rev = null;
+    this.accept(answer, viewer);
+    await this.autosave();
+    await this.advance();
+  }
+
   /**
    * Load a save into the engine, replaying it in chunks (progress(at, total) after each), then show it.
    * opts: {storeId, rev} to keep writing the same autosave; {review: true} for a finished game to look at;

@@ -1,0 +1,80 @@
+"""Lessons (pyengine/lessons.py, docs/EMBED.md): every lesson the site ships plays through the engine, and the
+checker names each kind of broken lesson an author could write."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pyengine.core.registry import load_game
+from pyengine.lessons import check_lesson
+
+ROOT = Path(__file__).resolve().parents[1]
+SHIPPED = sorted((ROOT / "web" / "lessons").glob("*.json"))
+LEARN = ROOT / "web" / "learn"
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=[p.stem for p in SHIPPED])
+def test_every_shipped_lesson_plays_through_the_engine(path: Path) -> None:
+    """Codes read under the current rules, expected moves are canonical and legal, continue steps work."""
+    lesson = json.loads(path.read_text(encoding="utf-8"))
+    assert lesson["id"] == path.stem
+    assert check_lesson(lesson) == []
+    assert any(step.get("expect") for step in lesson["steps"]), "a lesson asks the reader for at least one move"
+
+
+def test_each_game_ships_four_lessons_and_its_learn_page_shows_them_all() -> None:
+    """The issue's learn pages: at least four lessons per game, each embedded once on that game's page."""
+    pages = {"jump_drive": "jump-drive", "ares_expedition": "ares-expedition", "beyond_the_sun": "beyond-the-sun"}
+    for game, page in pages.items():
+        ids = [p.stem for p in SHIPPED if json.loads(p.read_text())["game"] == game]
+        assert len(ids) >= 4, game
+        html = (LEARN / f"{page}.html").read_text()
+        for lesson_id in ids:
+            assert html.count(f'data-lesson="{lesson_id}"') >= 1, (page, lesson_id)
+        assert "<script>" not in html and "style=" not in html  # the CSP forbids inline script and style
+
+
+def base_lesson() -> dict[str, Any]:
+    """A small valid lesson: a Jump Drive start where the reader keeps 5 of 7 cards."""
+    state = load_game("jump_drive").new_initial_state(seed=3, players=2)
+    first = str(state.legal_actions(0)[0])
+    return {"format": "star-table-lesson", "version": 1, "id": "t", "game": "jump_drive", "title": "T", "seat": 0,
+            "steps": [{"pos": state.position_code(), "caption": "Keep five.", "expect": [first], "right": "Yes",
+                       "wrong": "No"}, {"continue": True, "caption": "Done."}]}
+
+
+def test_a_small_lesson_is_fine() -> None:
+    """The base lesson used below has no problem (so each broken copy fails for its own reason)."""
+    assert check_lesson(base_lesson()) == []
+
+
+@pytest.mark.parametrize(("change", "needle"), [
+    (lambda d: d.update(format="x"), "format"),
+    (lambda d: d.update(version=2), "version"),
+    (lambda d: d.update(extra=1), "extra: unknown field"),
+    (lambda d: d.update(game="chess"), "not a game"),
+    (lambda d: d.update(seat=3), "not a seat"),
+    (lambda d: d["steps"][0].update(pos=d["steps"][0]["pos"][:-5]), "cut short"),
+    (lambda d: d["steps"][0].update(pos="st1.AAAA<b>"), "character"),
+    (lambda d: d["steps"][0].update(expect=["explore"]), "not a legal move"),
+    (lambda d: d["steps"][0].update(expect=["keep  discard=" + d["steps"][0]["expect"][0].split("=")[1]]),
+     "canonical"),
+    (lambda d: d["steps"][0].update(expect=["%%%"]), "expect"),
+    (lambda d: d["steps"][0].pop("caption"), "caption: missing"),
+    (lambda d: d["steps"][0].update(caption="x" * 1501), "limit"),
+    (lambda d: d["steps"][1].update(then=["explore"]), "only a step with expect"),
+    (lambda d: d["steps"].insert(0, {"continue": True, "caption": "c"}), "first step cannot continue"),
+    (lambda d: d["steps"][1].update(pos=d["steps"][0]["pos"]), "either a position code"),
+    (lambda d: d["steps"][0].update(then=["explore"]), "then"),
+])
+def test_broken_lessons_are_named(change: Any, needle: str) -> None:
+    """Each mistake an author can make gets a problem that names it (and the lesson is refused)."""
+    lesson = copy.deepcopy(base_lesson())
+    change(lesson)
+    problems = check_lesson(lesson)
+    assert problems and any(needle in p for p in problems), problems

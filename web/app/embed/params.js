@@ -1,0 +1,90 @@
+// The embed's URL parameters (docs/EMBED.md), read and checked before anything else runs. Nothing here touches
+// the engine: a bad parameter is reported on the poster at once, as text.
+
+export const GAMES = ["jump_drive", "ares_expedition", "beyond_the_sun"];
+export const MODES = ["view", "play", "lesson"];
+export const BOTS = ["greedy", "random", "none"];
+export const CODE = /^st[0-9]+\.[A-Za-z0-9_-]{8,}$/;
+export const MAX_CODE = 400_000;
+const LESSON_ID = /^[a-z0-9][a-z0-9-]{0,59}$/;
+const FRAME_ID = /^[A-Za-z0-9_-]{1,40}$/;
+const MAX_CAPTION = 300;
+const MAX_LINE = 200;
+
+/** The host page's origin as an origin string, or null when the text is not an http(s) origin. */
+export function originOf(text) {
+  try {
+    const u = new URL(text);
+    return u.protocol === "https:" || u.protocol === "http:" ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Read the embed's parameters. Returns {params, problems}: problems are catalog ids with their fields
+ * ({id, args}), shown on the poster; params holds only checked values.
+ */
+export function readParams(search) {
+  const q = new URLSearchParams(search);
+  const problems = [];
+  const params = {
+    game: null, pos: null, seat: 0, open: false, mode: "view", caption: "", theme: "dark", bots: "greedy",
+    lesson: null, lessonUrl: null, line: [], frameId: null, hostOrigin: null, autoboot: false,
+  };
+  const game = q.get("game");
+  if (game !== null && GAMES.includes(game)) params.game = game;
+  else if (game !== null) problems.push({ id: "embed.error.game", args: { value: game.slice(0, 40) } });
+  const pos = q.get("pos");
+  if (pos !== null) {
+    if (pos.length <= MAX_CODE && CODE.test(pos)) params.pos = pos;
+    else problems.push({ id: "embed.error.pos", args: {} });
+  }
+  const seat = q.get("seat");
+  if (seat !== null) {
+    if (/^[0-3]$/.test(seat)) params.seat = Number(seat);
+    else problems.push({ id: "embed.error.seat", args: { value: seat.slice(0, 20) } });
+  }
+  const open = q.get("open");
+  params.open = open !== null && open !== "0" && open !== "false";
+  const lesson = q.get("lesson");
+  if (lesson !== null) {
+    if (LESSON_ID.test(lesson)) params.lesson = lesson;
+    else problems.push({ id: "embed.error.lesson_id", args: {} });
+  }
+  const lessonUrl = q.get("lesson-url");
+  if (lessonUrl !== null) {
+    const origin = originOf(lessonUrl);
+    if (origin) params.lessonUrl = new URL(lessonUrl).href;
+    else problems.push({ id: "embed.error.lesson_url", args: {} });
+  }
+  const mode = q.get("mode");
+  if (mode !== null && !MODES.includes(mode)) problems.push({ id: "embed.error.mode", args: { value: mode.slice(0, 20) } });
+  params.mode = MODES.includes(mode) ? mode : (params.lesson || params.lessonUrl ? "lesson" : "view");
+  const caption = q.get("caption");
+  if (caption !== null) params.caption = caption.slice(0, MAX_CAPTION);
+  params.theme = q.get("theme") === "light" ? "light" : "dark";
+  const bots = q.get("bots");
+  if (bots !== null && BOTS.includes(bots)) params.bots = bots;
+  const line = q.get("line");
+  if (line) params.line = line.split(";").map((s) => s.trim()).filter(Boolean).slice(0, MAX_LINE);
+  const id = q.get("id");
+  if (id !== null && FRAME_ID.test(id)) params.frameId = id;
+  const host = q.get("origin");
+  if (host !== null) params.hostOrigin = originOf(host);
+  params.autoboot = q.get("boot") === "auto";
+  if (params.mode !== "lesson" && !params.pos) problems.push({ id: "embed.error.no_pos", args: {} });
+  if (params.mode !== "lesson" && !params.game) problems.push({ id: "embed.error.no_game", args: {} });
+  return { params, problems };
+}
+
+/**
+ * The origin whose messages (a lesson sent by postMessage) this frame accepts: the `origin` parameter, else the
+ * embedding page's origin as the browser reports it. Null when unknown: then no such message is accepted.
+ */
+export function trustedHostOrigin(params) {
+  if (params.hostOrigin) return params.hostOrigin;
+  const ancestors = typeof location !== "undefined" ? location.ancestorOrigins : null;
+  if (ancestors && ancestors.length) return originOf(ancestors[0]);
+  return document.referrer ? originOf(document.referrer) : null;
+}

@@ -220,7 +220,7 @@ def embeds(page, url: str, out: Path, size: str) -> None:
     boot(page, url)
     go_home(page)
     page.select_option("[data-testid=game-select]", "jump_drive")
-    page.click("[data-testid=start-game]")
+    new_game(page, seed=5)
     until(page, {"opening"})
     page.click("[data-testid=share-open]")
     page.wait_for_selector("[data-testid=share-link]")

@@ -231,10 +231,15 @@ def test_g_saves_untouched_and_no_other_host(blog, server, host):
     assert not strays, strays
 
 
-@pytest.mark.parametrize("name", ["jump-drive", "ares-expedition", "beyond-the-sun"])
+@pytest.mark.parametrize("name", ["jump-drive", "ares-expedition", "beyond-the-sun", "authors"])
 def test_h_learn_pages_on_a_phone(phone, server, name):
-    """Each learn page at 390x844: axe-clean, no sideways scroll, at least four examples with their posters."""
+    """Each learn page at 390x844: axe-clean, no sideways scroll, at least four examples with their posters (the
+    authors' page: the options and the lesson format, no example)."""
     phone.goto(server.url + f"learn/{name}.html")
+    if name == "authors":
+        assert "data-lesson" in phone.inner_text("main") and not axe_violations(phone, "learn authors")
+        assert overflow(phone) == 0
+        return
     phone.wait_for_selector("[data-star-table]")
     assert phone.locator("[data-star-table]").count() >= 4
     phone.locator("[data-star-table]").first.scroll_into_view_if_needed()  # frames are made near the viewport

@@ -181,6 +181,7 @@ async function judge(actions) {
   if (step.expect.includes(tried)) {
     L.solved = true;
     L.feedback = { kind: "right", text: step.right || t("embed.lesson.right") };
+    E.session.readOnly = true; // this move is played; the next one belongs to the next step
     return true;
   }
   const act = ((E.session.snapshot.decision || {}).actions || []).find((a) => a.a === tried);

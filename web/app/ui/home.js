@@ -235,7 +235,8 @@ export function homeScreen(info, form, lists, handlers, ui) {
       h("h2", { id: "h-learn" }, t("home.learn")),
       h("p", { class: "muted" }, t("home.learn_text")),
       h("ul", { class: "learn-list" }, LEARN_PAGES.map(([game, file]) => h("li", { key: game },
-        h("a", { href: `./learn/${file}.html`, testid: `learn-${game}` }, t("home.learn_game", { game: gameTitle(game) })))))),
+        h("a", { href: `./learn/${file}.html`, testid: `learn-${game}` }, t("home.learn_game", { game: gameTitle(game) })))),
+      h("li", { key: "authors" }, h("a", { href: "./learn/authors.html", testid: "learn-authors" }, t("home.learn_authors"))))),
     h("footer", { class: "home-foot muted" }, t("home.footer", { version: info.engine_version || "" })));
 }
 

@@ -217,10 +217,10 @@ def _op_play(req: dict[str, Any]) -> JSON:
     mid, match = _match(req)
     viewer = _viewer(req, match.players)
     action = match.game.parse_action(_field(req, "action", str))
-    seats = [s for s in sorted(match.state.to_move()) if match.state.is_legal(s, action)]
-    if not seats:
+    seat = match.state.seat_for(action)
+    if seat is None:
         raise IllegalActionError(f"no seat to move may play {str(action)!r} now ({match.state.locator()})")
-    match.apply(seats[0], action)
+    match.apply(seat, action)
     return snapshot(mid, match, viewer)
 
 

@@ -124,11 +124,10 @@ def play_any(state: State, action: Action) -> None:
     """
     from .core.errors import IllegalActionError
 
-    for seat in sorted(state.to_move()):
-        if state.is_legal(seat, action):
-            state.apply(seat, action)
-            return
-    raise IllegalActionError(f"no seat to move may play {str(action)!r} now ({state.locator()})")
+    seat = state.seat_for(action)
+    if seat is None:
+        raise IllegalActionError(f"no seat to move may play {str(action)!r} now ({state.locator()})")
+    state.apply(seat, action)
 
 
 def check_lesson(lesson: Any) -> list[str]:

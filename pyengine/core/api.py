@@ -305,6 +305,13 @@ class State(ABC):
         """Return True if the action is in ``legal_actions(seat)`` (games may answer faster, never differently)."""
         return action in self.legal_actions(seat)
 
+    def seat_for(self, action: Action) -> int | None:
+        """Return the lowest seat to move that may play this action now, or None when no seat may."""
+        for seat in sorted(self.to_move()):
+            if self.is_legal(seat, action):
+                return seat
+        return None
+
     def locator(self) -> str:
         """Return a short description of where the game is, for error messages."""
         return "in progress"

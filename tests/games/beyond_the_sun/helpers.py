@@ -6,9 +6,11 @@ from the supply columns, base discs from the production tracks.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pyengine
+from pyengine.core.rng import Rng
 from pyengine.games.beyond_the_sun.cards import techs
 from pyengine.games.beyond_the_sun.control import recompute
 from pyengine.games.beyond_the_sun.model import add_ship, take_supply
@@ -158,3 +160,16 @@ def automated(state: BTSState, seat: int, track: str, n: int) -> None:
     f["removed"][track] += n
     f["auto"] += [track] * n
     touch(state)
+
+
+def play(players: int, seed: int, options: dict[str, Any]) -> Iterator[BTSState]:
+    """Play one seeded random game to its end, yielding the state before every action and at the end."""
+    state = new(players, seed, **options)
+    rng = Rng(seed * 7919 + players)
+    for _ in range(5000):
+        yield state
+        if state.is_terminal():
+            return
+        seat = min(state.to_move())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    raise AssertionError(f"game {players}p seed {seed} {options} did not end")

@@ -14,16 +14,14 @@ import pytest
 
 from pyengine.core import text as core_text
 from pyengine.core.api import JSON, Message, Outcome
-from pyengine.core.rng import Rng
 from pyengine.core.text import REF_KINDS, Text, catalog, english, fill, text
 from pyengine.games.beyond_the_sun import messages as bts_messages
 from pyengine.games.beyond_the_sun.cards import achievements, events, factions, systems, techs
 from pyengine.games.beyond_the_sun.info import INFO
 from pyengine.games.beyond_the_sun.messages import LOG_SPEC, card_name, log_message, term
 from pyengine.games.beyond_the_sun.scoring import breakdown
-from pyengine.games.beyond_the_sun.state import BTSState
 
-from .helpers import bare, do, fac, new, run_steps, ships, turn
+from .helpers import bare, do, fac, new, play, run_steps, ships, turn
 
 PACKAGE = Path(bts_messages.__file__).parent
 GAME_ID = "beyond_the_sun"
@@ -53,19 +51,6 @@ def _games(seeds: int) -> Iterator[tuple[int, int, dict[str, Any]]]:
         for options in OPTION_SETS:
             for seed in range(seeds):
                 yield players, seed, options
-
-
-def _play(players: int, seed: int, options: dict[str, Any]) -> Iterator[BTSState]:
-    """Play one seeded random game to its end, yielding the state before every action and at the end."""
-    state = new(players, seed, **options)
-    rng = Rng(seed * 7919 + players)
-    for _ in range(5000):
-        yield state
-        if state.is_terminal():
-            return
-        seat = min(state.to_move())
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    raise AssertionError(f"game {players}p seed {seed} {options} did not end")
 
 
 def _check_refs(args: tuple[tuple[str, tuple[str, Any]], ...], where: str) -> None:
@@ -118,7 +103,7 @@ def test_every_logged_line_of_random_games_has_an_id_and_page_refs() -> None:
     """Log coverage: every line seeded random games log (2-4 players, main options, to the end) has an id."""
     seen: set[str] = set()
     for players, seed, options in _games(seeds=5):
-        for i, state in enumerate(_play(players, seed, options)):
+        for i, state in enumerate(play(players, seed, options)):
             if i % 10 == 0 or state.is_terminal():  # the log keeps its last 150 lines: read it often enough
                 seen.update(_check_message(m) for m in state.messages())
     expected = {"bts.log.setup", "bts.log.move", "bts.log.jump", "bts.log.take_control", "bts.log.discover_tech",
@@ -268,7 +253,7 @@ def test_every_legal_action_and_prompt_of_random_games_has_a_text() -> None:
     kinds: set[str] = set()
     prompts: set[str] = set()
     for players, seed, options in _games(seeds=3):
-        for state in _play(players, seed, options):
+        for state in play(players, seed, options):
             for seat in sorted(state.to_move()):
                 kind, prompt = state.decision_prompt(seat)
                 prompts.add(kind)
@@ -341,7 +326,7 @@ def test_abilities_are_named_by_the_card_or_power_that_gives_them() -> None:
 
 def test_labels_summary_and_log_leave_the_state_json_unchanged() -> None:
     """The state JSON never changes: describing, prompting, viewing and reading the log change nothing stored."""
-    for i, state in enumerate(_play(3, 4, {})):
+    for i, state in enumerate(play(3, 4, {})):
         before = state.to_json()
         for seat in sorted(state.to_move()):
             state.prompt_text(seat)
@@ -362,7 +347,7 @@ def test_summary_titles_and_lines_are_texts_with_player_and_term_refs() -> None:
     """Summary: every title and line is Text JSON of a registered id, players by ref, places by name, no codes."""
     ids: set[str] = set()
     for players, seed, options in _games(seeds=1):
-        for i, state in enumerate(_play(players, seed, options)):
+        for i, state in enumerate(play(players, seed, options)):
             if i % 40 and not state.is_terminal():
                 continue
             view = state.view(None)
@@ -448,7 +433,7 @@ def test_every_tiebreak_and_detail_key_has_words() -> None:
     details = {"breakdown", *breakdown(state.d, 0)}
     assert len(details) >= 10
     for players, seed, options in _games(seeds=1):
-        *_, last = _play(players, seed, options)
+        *_, last = play(players, seed, options)
         out = last.outcome()
         assert isinstance(out, Outcome)
         tiebreaks.add(out.tiebreak)

@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 
 from pyengine.core.api import JSON
-from pyengine.core.rng import Rng
 from pyengine.core.text import REF_KINDS, Text, catalog, english, fill, template
 from pyengine.games.beyond_the_sun.abilities import counter
 from pyengine.games.beyond_the_sun.cards import achievements, systems
@@ -27,7 +26,7 @@ from pyengine.games.beyond_the_sun.scoring import outcome, total
 from pyengine.games.beyond_the_sun.state import BTSState
 from pyengine.games.beyond_the_sun.table_view import placed_actions
 
-from .helpers import bare, card_with, do, fac, new, put_system, researched, run_steps, ships, touch, turn
+from .helpers import bare, card_with, do, fac, new, play, put_system, researched, run_steps, ships, touch, turn
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 GAMES: list[tuple[int, int, dict[str, Any]]] = [
@@ -79,19 +78,6 @@ def texts(value: Any) -> Iterator[JSON]:
     elif isinstance(value, list):
         for v in value:
             yield from texts(v)
-
-
-def play(players: int, seed: int, options: dict[str, Any]) -> Iterator[BTSState]:
-    """Play one seeded random game to its end, yielding the state before every action and at the end."""
-    state = new(players, seed, **options)
-    rng = Rng(seed * 7919 + players)
-    for _ in range(5000):
-        yield state
-        if state.is_terminal():
-            return
-        seat = min(state.to_move())
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    raise AssertionError(f"game {players}p seed {seed} {options} did not end")
 
 
 def space(t: dict[str, Any], sid: str) -> dict[str, Any]:

@@ -17,7 +17,7 @@ import { GAMES } from "./params.js";
 import { loadLesson, checkShape, canonicalise, stepCode, LessonError } from "./lesson.js";
 
 const E = {
-  ctx: null, params: null, game: null, code: null, session: null, players: 0,
+  ctx: null, params: null, game: null, code: null, codeGame: null, session: null, players: 0,
   viewer: 0, line: null,          // view: {snaps: [], at}
   lesson: null,                   // {title, seat, open, steps, at, solved, feedback: {kind, text}, done}
 };
@@ -274,6 +274,7 @@ async function openSession(code, { viewer, bots, judge: judgeFn = null, kind = "
   if (old) await old.close();
   const summary = await call({ op: "new_from_code", code, summary: true });
   E.players = summary.players;
+  E.codeGame = summary.game;
   if (viewer >= E.players) throw new LessonError("embed.error.seat_range", { seat: viewer + 1, n: E.players });
   E.code = code;
   const session = new EmbedSession({
@@ -369,8 +370,7 @@ export async function run(ctx) {
         const s = await openSession(E.params.pos, { viewer: E.params.seat, bots: false });
         s.readOnly = true;
       }
-      const info = await call({ op: "new_from_code", code: E.params.pos, summary: true });
-      if (info.game !== E.game) throw new LessonError("embed.error.pos_game", { game: gameTitle(info.game) });
+      if (E.codeGame !== E.game) throw new LessonError("embed.error.pos_game", { game: gameTitle(E.codeGame) });
     } catch (err) {
       fail(err);
       return;

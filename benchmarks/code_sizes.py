@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pyengine.bots import Budget, make_bot
+from pyengine.bots import choose, make_bot
 from pyengine.core.api import State
 from pyengine.core.registry import games, load_game
 from pyengine.core.rng import Rng
@@ -30,7 +30,7 @@ def greedy_line(game_id: str, players: int, seed: int) -> list[State]:
     line = [state.clone()]
     while not state.is_terminal() and len(line) < 3000:
         seat = min(state.to_move())
-        state.apply(seat, bot.choose(state, seat, rng, Budget()))
+        state.apply(seat, choose(bot, state, seat, rng))
         line.append(state.clone())
     return line
 

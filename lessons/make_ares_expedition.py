@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from pyengine.bots import Budget, make_bot  # noqa: E402  (the repository root is put on the path first)
+from pyengine.bots import choose, make_bot  # noqa: E402  (the repository root is put on the path first)
 from pyengine.core.api import Action, State  # noqa: E402
 from pyengine.core.errors import EngineError  # noqa: E402
 from pyengine.core.registry import load_game  # noqa: E402
@@ -72,7 +72,7 @@ def policy(state: State, seat: int, picks: Picks, rng: Rng) -> Action:
     want = picks.get(int(d["round"]))
     if want and acts and acts[0].kind == "phase":
         return next((a for a in acts if int(a.get("pick") or 0) == want[seat]), acts[0])
-    return BOT.choose(state, seat, rng, Budget())
+    return choose(BOT, state, seat, rng)
 
 
 def reach(seed: int, picks: Picks, stop: Callable[[Data], bool]) -> State | None:

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from pyengine.bots import Budget, make_bot  # noqa: E402  (the repository root is put on the path first)
+from pyengine.bots import choose, make_bot  # noqa: E402  (the repository root is put on the path first)
 from pyengine.core.api import Action, State  # noqa: E402
 from pyengine.core.match import Match  # noqa: E402
 from pyengine.core.registry import load_game  # noqa: E402
@@ -158,7 +158,7 @@ def find(spec: Find) -> State:
         seat = min(state.to_move())
         if seat == 0 and spec.check(state):
             return state.clone()
-        match.apply(seat, bots[seat].choose(state, seat, rngs[seat], Budget()))
+        match.apply(seat, choose(bots[seat], state, seat, rngs[seat]))
     raise SystemExit(f"seed {spec.seed}: no position where {spec.check.__name__} holds")
 
 

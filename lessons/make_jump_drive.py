@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from pyengine.bots import Budget, make_bot  # noqa: E402  (the repository root is put on the path first)
+from pyengine.bots import choose, make_bot  # noqa: E402  (the repository root is put on the path first)
 from pyengine.core.api import Action, Game, State  # noqa: E402
 from pyengine.core.match import Match  # noqa: E402
 from pyengine.core.registry import load_game  # noqa: E402
@@ -97,7 +97,7 @@ def bot_position(src: Source) -> State:
         if d["phase"] == "plan" and d["round"] == src.round and d["commits"][READER] is None:
             return state.clone()
         seat = min(state.to_move())
-        match.apply(seat, bots[seat].choose(state, seat, rngs[seat], Budget()))
+        match.apply(seat, choose(bots[seat], state, seat, rngs[seat]))
     raise RuntimeError(f"{src}: seat 0 never plans in round {src.round}")
 
 
@@ -186,7 +186,7 @@ class Answers:
                 if action is None:
                     raise RuntimeError(f"seat 0 must choose among {legal_of(state, READER)}")
             else:
-                action = bot.choose(state, seat, rngs[seat], Budget())
+                action = choose(bot, state, seat, rngs[seat])
             state.apply(seat, action)
             self.played.append(str(action))
         raise RuntimeError("the answers never reached the stop condition")

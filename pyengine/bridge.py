@@ -12,6 +12,8 @@ import re
 import time
 from typing import Any
 
+from .bots.base import Bot
+from .bots.ismcts import Search
 from .core.api import JSON, Action, State
 from .core.errors import EngineError, IllegalActionError, InvalidActionError, NotYourTurnError
 from .core.jsonlimits import check_text
@@ -22,6 +24,7 @@ from .core.text import english
 
 _MATCHES: dict[str, Match] = {}
 _BOT_RNG: dict[str, Rng] = {}
+_THINKING: dict[str, tuple[tuple[int, int], Search]] = {}  # a bot's search in progress, by match, with its position
 _LOADERS: dict[str, SaveLoader] = {}  # open chunked loads, oldest first
 _LOADER_VIEWER: dict[str, int | None] = {}
 _COUNTER = [0]
@@ -244,20 +247,19 @@ def _op_canonical(req: dict[str, Any]) -> JSON:
     return {"actions": out, "problems": problems}
 
 
-def _op_bot(req: dict[str, Any]) -> JSON:
-    """Let the bot of one seat choose and play its action."""
-    from .bots import Budget, make_bot
+def _bot_for(match: Match, seat: int) -> Bot:
+    """Return the bot of a seat at its level (a human seat asked to move gets Normal)."""
+    from .bots import make_bot
 
-    mid, match = _match(req)
-    seat = _field(req, "seat", int)
-    viewer = _viewer(req, match.players)
     kind = match.seats[seat]["kind"] if 0 <= seat < match.players else "human"
-    bot = make_bot(kind if kind != "human" else "greedy")
-    if seat not in match.state.to_move():
-        raise NotYourTurnError(f"seat {seat} is not to move")
-    action = bot.choose(match.state, seat, _BOT_RNG[mid], Budget())
+    return make_bot(kind if kind != "human" else "normal")
+
+
+def _played(mid: str, match: Match, seat: int, action: Action, viewer: int | None) -> JSON:
+    """Apply a bot's action and return the viewer's snapshot, telling only the bot's own seat what it chose."""
     label = match.state.describe(seat, action)
     match.apply(seat, action)
+    _THINKING.pop(mid, None)
     out = snapshot(mid, match, viewer)
     # A bot's choice may be a hidden commitment: only its own seat is told what it was.
     out["played"] = ({"seat": seat, "action": str(action), "label": label} if viewer == seat
@@ -265,12 +267,77 @@ def _op_bot(req: dict[str, Any]) -> JSON:
     return out
 
 
+def _op_bot(req: dict[str, Any]) -> JSON:
+    """Let the bot of one seat choose (at its level, to its full budget) and play its action."""
+    from .bots import choose
+
+    mid, match = _match(req)
+    seat = _field(req, "seat", int)
+    viewer = _viewer(req, match.players)
+    if seat not in match.state.to_move():
+        raise NotYourTurnError(f"seat {seat} is not to move")
+    action = choose(_bot_for(match, seat), match.state, seat, _BOT_RNG[mid])
+    return _played(mid, match, seat, action, viewer)
+
+
+def _op_think(req: dict[str, Any]) -> JSON:
+    """Let a seat's bot think for one slice of time; play its move once its budget is spent.
+
+    The page asks again and again, drawing the progress in between, so a long search never blocks the worker
+    for more than a slice and stops cleanly when the page stops asking (Undo, Home, a new game). The search is
+    kept between slices, and dropped when the position changes or ``think_cancel`` is asked.
+    """
+    from .bots import InfoSet
+    from .bots.ismcts import ISMCTSBot, Search
+
+    mid, match = _match(req)
+    seat = _field(req, "seat", int)
+    viewer = _viewer(req, match.players)
+    slice_ms = _int_in(req, "slice_ms", 10, 2000, default=150)
+    cap_ms = _int_in(req, "max_ms", 50, 60_000, default=60_000) if req.get("max_ms") is not None else None
+    if seat not in match.state.to_move():
+        raise NotYourTurnError(f"seat {seat} is not to move")
+    bot = _bot_for(match, seat)
+    rng = _BOT_RNG[mid]
+    if not isinstance(bot, ISMCTSBot):
+        from .bots import choose
+
+        return _played(mid, match, seat, choose(bot, match.state, seat, rng), viewer)
+    key = (seat, match.revision)
+    held = _THINKING.get(mid)
+    if held is None or held[0] != key:
+        info = InfoSet.of(match.state, seat, rng.next_u64())
+        if len(info.legal) == 1:
+            return _played(mid, match, seat, info.legal[0], viewer)
+        held = _THINKING[mid] = (key, Search(info, rng))
+    search = held[1]
+    budget = bot.budget
+    if cap_ms is not None and budget.seconds is not None:
+        budget = budget.with_seconds(min(budget.seconds, cap_ms / 1000))
+    cap = bot.iterations(search, budget)
+    left = cap - search.progress.iterations
+    until = time.perf_counter() + slice_ms / 1000
+    if budget.seconds is not None:
+        until = min(until, time.perf_counter() + max(0.0, budget.seconds - search.progress.seconds))
+    if left > 0 and len(search.candidates) > 1:
+        search.run(left, until)
+    done = (len(search.candidates) == 1 or search.progress.iterations >= cap
+            or (budget.seconds is not None and search.progress.seconds >= budget.seconds))
+    if done:
+        return _played(mid, match, seat, search.best(), viewer)
+    share = search.progress.iterations / cap
+    if budget.seconds:
+        share = max(share, search.progress.seconds / budget.seconds)
+    return {"thinking": {"seat": seat, "iterations": search.progress.iterations,
+                         "seconds": round(search.progress.seconds, 3), "share": round(min(1.0, share), 3)}}
+
+
 def _op_bots(req: dict[str, Any]) -> JSON:
     """Play bot seats in a row until a human seat must act, the game ends, or ``max_steps`` moves were made.
 
     For fast all-bot play: one round trip instead of one per move. The snapshot is the viewer's, as usual.
     """
-    from .bots import Budget, make_bot
+    from .bots import choose
 
     mid, match = _match(req)
     limit = _int_in(req, "max_steps", 1, MAX_BOT_STEPS, default=500)
@@ -282,9 +349,9 @@ def _op_bots(req: dict[str, Any]) -> JSON:
         if not bots or len(bots) < len(movers):
             break
         seat = bots[0]
-        action = make_bot(match.seats[seat]["kind"]).choose(match.state, seat, _BOT_RNG[mid], Budget())
-        match.apply(seat, action)
+        match.apply(seat, choose(_bot_for(match, seat), match.state, seat, _BOT_RNG[mid]))
         steps += 1
+    _THINKING.pop(mid, None)
     out = snapshot(mid, match, viewer)
     out["steps"] = steps
     return out
@@ -413,6 +480,12 @@ def dispatch(req: dict[str, Any]) -> JSON:
         return _op_bot(req)
     if op == "bots":
         return _op_bots(req)
+    if op == "think":
+        return _op_think(req)
+    if op == "think_cancel":
+        mid, _ = _match(req)
+        _THINKING.pop(mid, None)
+        return {}
     if op == "undo":
         mid, match = _match(req)
         seat = _field(req, "seat", int)
@@ -451,6 +524,7 @@ def dispatch(req: dict[str, Any]) -> JSON:
     if op == "close":
         mid, _ = _match(req)
         del _MATCHES[mid]
+        _THINKING.pop(mid, None)
         return {}
     raise BadRequest(f"unknown op {op!r}")
 

@@ -44,10 +44,37 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def search_speed(game_id: str, players: int, seed: int, decisions: int, iterations: int) -> tuple[int, float]:
+    """Run Hard's search (``iterations`` each) at the first ``decisions`` choices of a Normal-vs-Normal game;
+    return the iterations run and the seconds they took."""
+    from .bots import InfoSet, choose, make_bot
+    from .bots.ismcts import Search
+
+    state = load_game(game_id).new_initial_state(seed=seed, players=players)
+    normal, rng = make_bot("normal"), Rng(seed)
+    done, spent = 0, 0.0
+    while not state.is_terminal() and decisions > 0:
+        seat = min(state.to_move())
+        if len(state.legal_actions(seat)) > 1:
+            search = Search(InfoSet.of(state, seat, rng.next_u64()), rng)
+            search.run(iterations)
+            done += search.progress.iterations
+            spent += search.progress.seconds
+            decisions -= 1
+        state.apply(seat, choose(normal, state, seat, rng))
+    return done, spent
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
-    """Print random-playout games per second."""
+    """Print random-playout games per second, or (--search) the search's playouts per second."""
     counts = [int(p) for p in args.players.split(",")]
     load_game(args.game)
+    if args.search:
+        for players in counts:
+            done, spent = search_speed(args.game, players, args.seed, args.search, 60)
+            print(f"{args.game}: {players} players, Hard's search at {args.search} decisions: {done} playouts in "
+                  f"{spent:.2f}s: {done / max(spent, 1e-9):.0f} playouts/s")
+        return 0
     for players in counts:
         random_playouts(args.game, 10, players, args.seed + 10_000)  # warm-up: imports and caches, not timed
         t0 = time.perf_counter()
@@ -107,16 +134,23 @@ def cmd_fuzz_load(args: argparse.Namespace) -> int:
 
 def cmd_arena(args: argparse.Namespace) -> int:
     """Play one bot against another over many games and print the win rate as JSON."""
+    from .bots import make_bot
     from .bots.arena import win_rate
 
     options = json.loads(args.options) if args.options else None
-    print(json.dumps(win_rate(args.game, args.bot, args.against, args.games, args.players, args.seed, options)))
+    try:
+        make_bot(args.bot), make_bot(args.against)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(win_rate(args.game, args.bot, args.against, args.games, args.players, args.seed, options,
+                              jobs=args.jobs)))
     return 0
 
 
 def cmd_code(args: argparse.Namespace) -> int:
     """Print the position code after K moves of a seeded game (or what a code holds, with --decode)."""
-    from .bots import Budget, make_bot
+    from .bots import choose, make_bot
     from .core.poscode import decode_any
 
     if args.decode:
@@ -144,7 +178,7 @@ def cmd_code(args: argparse.Namespace) -> int:
             print(f"note: the game ended before move {args.moves}", file=sys.stderr)
             break
         seat = min(state.to_move())
-        state.apply(seat, bot.choose(state, seat, rng, Budget()))
+        state.apply(seat, choose(bot, state, seat, rng))
     print(state.position_code(history=args.history))
     return 0
 
@@ -179,12 +213,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game")
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--bots", default="", help="comma-separated bot names, one per seat (random, greedy)")
+    p.add_argument("--bots", default="",
+                   help="comma-separated bot names, one per seat (easy, normal, hard, expert, random)")
     p.add_argument("--options", default="", help="game options as JSON")
     p.set_defaults(fn=cmd_play)
-    b = sub.add_parser("bench", help="random-playout speed in games/s")
+    b = sub.add_parser("bench", help="random-playout speed in games/s (--search N: the search's playouts/s)")
     b.add_argument("game")
     b.add_argument("--games", type=int, default=500)
+    b.add_argument("--search", type=int, default=0, metavar="N",
+                   help="time Hard's search (60 playouts each) at the first N decisions of a Normal game instead")
     b.add_argument("--players", default="2")
     b.add_argument("--seed", type=int, default=1)
     b.set_defaults(fn=cmd_bench)
@@ -216,14 +253,16 @@ def build_parser() -> argparse.ArgumentParser:
     le = sub.add_parser("lesson", help="check lesson files (shape and a play-through by the engine)")
     le.add_argument("files", nargs="+")
     le.set_defaults(fn=cmd_lesson)
-    a = sub.add_parser("arena", help="win rate of one bot against another")
+    a = sub.add_parser("arena", help="win rate of one bot (a level: easy, normal, hard, expert) against another, "
+                                     "with its 95 % interval")
     a.add_argument("game")
-    a.add_argument("--bot", default="greedy")
+    a.add_argument("--bot", default="normal")
     a.add_argument("--against", default="random")
     a.add_argument("--games", type=int, default=200)
     a.add_argument("--players", type=int, default=2)
     a.add_argument("--seed", type=int, default=1)
     a.add_argument("--options", default="")
+    a.add_argument("--jobs", type=int, default=1, help="play games in this many processes (same results)")
     a.set_defaults(fn=cmd_arena)
     return ap
 

@@ -898,3 +898,42 @@ def test_canonical_op_rewrites_action_texts_and_names_the_bad_ones() -> None:
     out = ok({"op": "canonical", "game": "jump_drive", "actions": ["place world=a-0 dev=b-1", "", 3]})
     assert out["actions"] == ["place dev=b-1 world=a-0", None, None]
     assert out["problems"][0] is None and out["problems"][1]["code"] == "action/invalid"
+
+
+def test_think_runs_a_hard_bot_in_slices_and_plays_when_its_budget_is_spent() -> None:
+    """think (docs/BRIDGE.md): a Hard seat's search runs a slice at a time, answering its progress (share rising,
+    nothing changing) until its budget is spent; then it plays, telling the other seat only that it moved."""
+    snap = new_match(seats=[{"name": "Ann", "kind": "human"}, {"name": "Hal", "kind": "hard"}])
+    mid = snap["match"]
+    first = snap["decision"]["actions"][0]["a"]
+    ok({"op": "submit", "match": mid, "seat": 0, "action": first, "viewer": 0})
+    shares: list[float] = []
+    for _ in range(200):
+        answer = ok({"op": "think", "match": mid, "seat": 1, "viewer": 0, "slice_ms": 10})
+        if "thinking" not in answer:
+            break
+        assert answer["thinking"]["seat"] == 1 and answer["thinking"]["iterations"] >= 0
+        shares.append(answer["thinking"]["share"])
+    else:
+        raise AssertionError("the bot never finished thinking")
+    assert len(shares) >= 2 and shares == sorted(shares) and 0 < shares[-1] <= 1
+    assert answer["played"] == {"seat": 1}
+    assert answer["to_move"] == [0, 1] and answer["view"]["phase"] == "plan"  # both kept 5: planning begins
+
+
+def test_think_cancel_drops_the_search_and_undo_meanwhile_starts_it_again() -> None:
+    """think_cancel forgets a search in progress; after an undo and a new choice, think starts from zero."""
+    snap = new_match(seats=[{"name": "Ann", "kind": "human"}, {"name": "Exa", "kind": "expert"}])
+    mid = snap["match"]
+    actions = [a["a"] for a in snap["decision"]["actions"]]
+    ok({"op": "submit", "match": mid, "seat": 0, "action": actions[0], "viewer": 0})
+    one = ok({"op": "think", "match": mid, "seat": 1, "viewer": 0, "slice_ms": 20})
+    two = ok({"op": "think", "match": mid, "seat": 1, "viewer": 0, "slice_ms": 20})
+    assert two["thinking"]["iterations"] > one["thinking"]["iterations"] > 0
+    assert ok({"op": "think_cancel", "match": mid}) == {"ok": True}
+    again = ok({"op": "undo", "match": mid, "seat": 0, "viewer": 0})
+    assert again["can_undo"] is False and 0 in again["to_move"]
+    ok({"op": "submit", "match": mid, "seat": 0, "action": actions[1], "viewer": 0})
+    fresh = ok({"op": "think", "match": mid, "seat": 1, "viewer": 0, "slice_ms": 20})
+    assert fresh["thinking"]["iterations"] <= one["thinking"]["iterations"] + 5
+    error({"op": "think", "match": mid, "seat": 0, "viewer": 0}, "action/inactive_player")

@@ -70,12 +70,29 @@ def test_short_fuzz_run_exits_0_with_an_ok_line_per_player_count() -> None:
 
 
 def test_arena_prints_a_win_rate_json_line() -> None:
-    """arena prints one JSON line with the bot, its opponent, games, wins and the win rate."""
+    """arena prints one JSON line with the bot (Normal by default), its opponent, games, wins, the win rate and
+    its 95 % interval."""
     proc = run("arena", "jump_drive", "--games", "4")
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
-    assert (data["bot"], data["against"], data["games"]) == ("greedy", "random", 4)
+    assert (data["bot"], data["against"], data["games"]) == ("normal", "random", 4)
     assert 0 <= data["wins"] <= 4 and data["win_rate"] == data["wins"] / 4
+    low, high = data["interval95"]
+    assert 0 <= low <= data["win_rate"] <= high <= 1
+
+
+def test_arena_plays_a_search_level_against_another_in_two_processes() -> None:
+    """The suite's short arena: arena --bot hard:N --against normal --jobs 2 gives the same result as in one process,
+    with the median seconds of the searching bot's moves; an unknown bot exits 2 naming the levels (the long arenas
+    are commands: docs/BOTS.md)."""
+    one = run("arena", "jump_drive", "--bot", "hard:6", "--against", "normal", "--games", "2")
+    two = run("arena", "jump_drive", "--bot", "hard:6", "--against", "normal", "--games", "2", "--jobs", "2")
+    assert one.returncode == 0 and two.returncode == 0, (one.stderr, two.stderr)
+    a, b = json.loads(one.stdout), json.loads(two.stdout)
+    assert a["wins"] == b["wins"] and a["mean_margin"] == b["mean_margin"]
+    assert a["median_move_seconds"] > 0
+    bad = run("arena", "jump_drive", "--bot", "grandmaster", "--games", "1")
+    assert bad.returncode == 2 and "easy" in bad.stderr and "Traceback" not in bad.stderr
 
 
 def test_unknown_game_exits_non_zero_with_a_clear_message() -> None:

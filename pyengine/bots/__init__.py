@@ -1,7 +1,7 @@
-"""Bots: a common interface, a random bot, a greedy bot, and an arena to pit them against each other."""
+"""Bots: the information-set interface, four levels (Easy, Normal, Hard, Expert), and an arena."""
 
 from __future__ import annotations
 
-from .base import Bot, Budget, make_bot
+from .base import LEVELS, Bot, Budget, InfoSet, choose, make_bot
 
-__all__ = ["Bot", "Budget", "make_bot"]
+__all__ = ["LEVELS", "Bot", "Budget", "InfoSet", "choose", "make_bot"]

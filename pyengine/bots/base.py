@@ -1,45 +1,116 @@
-"""The Bot interface, its search budget, and a factory from bot names."""
+"""The Bot interface: what a bot is given (an information set, never the true state), its budget, and its levels."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..core.api import Action, State
+from ..core.api import JSON, Action, State
 from ..core.rng import Rng
 
 
 @dataclass(frozen=True)
 class Budget:
-    """How much a bot may think: a cap on iterations (heuristic bots ignore it)."""
+    """How much a bot may think: a cap on search iterations, and optionally on seconds (heuristic bots ignore it).
+
+    With ``seconds`` None the search is reproducible: the same seed and iterations give the same move. Iterations 0
+    asks a search bot for its level's count in the game at hand.
+    """
 
     iterations: int = 1000
+    seconds: float | None = None
+
+    def with_seconds(self, seconds: float | None) -> Budget:
+        """Return the same iteration cap with another time cap."""
+        return Budget(self.iterations, seconds)
+
+
+Sampler = Callable[[int], State]
+"""Returns, for a seed, one full state consistent with what a seat knows."""
+
+
+class InfoSet:
+    """What one seat may know when it must choose: its view, its legal actions, and a sampler of full states.
+
+    It never holds the true state. ``InfoSet.of`` keeps one resample of it; every sample is a resample of that
+    one, which by the honest-resample property (``tests/conformance/test_hidden_info.py``) depends only on what
+    the seat knows and the seed. Samples carry no message log: search never reads it.
+    """
+
+    def __init__(self, seat: int, view: JSON, legal: list[Action], sampler: Sampler) -> None:
+        self.seat = seat
+        self.view = view
+        self.legal = list(legal)
+        self._sampler = sampler
+
+    @classmethod
+    def of(cls, state: State, seat: int, seed: int) -> InfoSet:
+        """Return the information set of ``seat`` in ``state`` (its view, and a sampler that forgets the state)."""
+        known = state.resample(seat, seed)
+        known.drop_history()
+        view = state.view(seat)
+
+        def sampler(s: int) -> State:
+            out = known.resample(seat, s)
+            out.drop_history()
+            return out
+
+        return cls(seat, view, state.legal_actions(seat), sampler)
+
+    def sample(self, seed: int) -> State:
+        """Return a full state consistent with what the seat knows, its secrets drawn from ``seed``."""
+        return self._sampler(seed)
 
 
 class Bot(Protocol):
-    """A player program: it picks one legal action for a seat, seeing only what that seat may see."""
+    """A player program: it picks one of its seat's legal actions from the seat's information set alone."""
 
     name: str
+    budget: Budget
 
-    def choose(self, state: State, seat: int, rng: Rng, budget: Budget) -> Action:
-        """Return one of ``state.legal_actions(seat)``."""
+    def choose(self, info: InfoSet, rng: Rng, budget: Budget) -> Action:
+        """Return one of ``info.legal``."""
         ...
 
 
-BOT_NAMES = ("random", "greedy")
+def choose(bot: Bot, state: State, seat: int, rng: Rng, budget: Budget | None = None) -> Action:
+    """Let a bot choose for ``seat``, giving it only the seat's information set (never ``state`` itself)."""
+    info = InfoSet.of(state, seat, rng.next_u64())
+    if len(info.legal) == 1:
+        return info.legal[0]
+    return bot.choose(info, rng, budget or bot.budget)
+
+
+LEVELS = ("easy", "normal", "hard", "expert")
+"""The levels the home screen offers, weakest first."""
+BOT_NAMES = (*LEVELS, "random", "greedy")
+"""Every bot name: the four levels, plus ``random`` and ``greedy`` (an old name of Normal, kept for saves)."""
+LEVEL_BUDGETS = {"hard": Budget(iterations=0, seconds=0.9), "expert": Budget(iterations=0, seconds=2.8)}
+"""The search levels' budgets. Iterations 0 means each game's own count (``SearchParams.hard``, three times as many
+for Expert), about what one second (Expert: three) buys in the browser; the seconds cap the browser's search."""
 
 
 def make_bot(name: str) -> Bot:
-    """Return a bot by name.
+    """Return a bot by name: a level, ``random`` or ``greedy``; ``hard:N`` or ``expert:N`` searches exactly N
+    iterations with no time limit (for quick, reproducible arenas and tests).
 
     Raises:
         ValueError: unknown bot name.
     """
-    from .greedy import GreedyBot
+    from .greedy import EasyBot, GreedyBot
+    from .ismcts import ISMCTSBot
     from .random_bot import RandomBot
 
     if name == "random":
         return RandomBot()
-    if name == "greedy":
-        return GreedyBot()
+    if name == "easy":
+        return EasyBot()
+    if name in ("greedy", "normal"):
+        return GreedyBot(name)
+    if name in LEVEL_BUDGETS:
+        return ISMCTSBot(name, LEVEL_BUDGETS[name])
+    level, _, count = name.partition(":")
+    if level in LEVEL_BUDGETS and count.isdigit() and 0 < int(count) <= 1_000_000:
+        return ISMCTSBot(name, Budget(iterations=int(count)))
     raise ValueError(f"unknown bot {name!r}; known bots: {list(BOT_NAMES)}")

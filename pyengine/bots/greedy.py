@@ -1,4 +1,5 @@
-"""The greedy bot: scores each legal action with the game's heuristic and takes the best."""
+"""The heuristic bots: Normal (greedy: the action the game's heuristic scores highest) and Easy (a random one of
+the reasonable actions)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,12 @@ from collections.abc import Callable
 
 from ..core.api import Action, State
 from ..core.rng import Rng
-from .base import Budget
+from .base import Budget, InfoSet
 
 Scorer = Callable[[State, int, list[Action]], list[float]]
+
+EASY_SHARE = 0.4
+"""Easy picks among roughly this share of the legal actions, the best-scored ones."""
 
 
 def scorer_for(state: State) -> Scorer:
@@ -19,22 +23,37 @@ def scorer_for(state: State) -> Scorer:
     return fn
 
 
+def scored(info: InfoSet, rng: Rng) -> list[tuple[float, Action]]:
+    """Return the seat's legal actions with their heuristic scores on one sample of its information set."""
+    seen = info.sample(rng.next_u64())
+    actions = seen.legal_actions(info.seat)
+    return list(zip(scorer_for(seen)(seen, info.seat, actions), actions, strict=True))
+
+
 class GreedyBot:
-    """Takes the legal action that the game's heuristic scores highest (ties broken by its own RNG).
+    """Normal: takes the legal action that the game's heuristic scores highest (ties broken by its own RNG)."""
 
-    It never reads hidden state: it scores a resampled copy in which everything the seat cannot see
-    has been redealt, so its choice depends only on the seat's view and its own RNG.
-    """
+    budget = Budget(iterations=0)
 
-    name = "greedy"
+    def __init__(self, name: str = "normal") -> None:
+        self.name = name
 
-    def choose(self, state: State, seat: int, rng: Rng, budget: Budget) -> Action:
+    def choose(self, info: InfoSet, rng: Rng, budget: Budget) -> Action:
         """Return the best-scoring legal action."""
-        seen = state.resample(seat, rng.next_u64())
-        actions = seen.legal_actions(seat)
-        if len(actions) == 1:
-            return actions[0]
-        scores = scorer_for(seen)(seen, seat, actions)
-        best = max(scores)
-        top = [a for a, s in zip(actions, scores, strict=True) if s >= best - 1e-9]
+        pairs = scored(info, rng)
+        best = max(s for s, _ in pairs)
+        top = [a for s, a in pairs if s >= best - 1e-9]
         return top[0] if len(top) == 1 else rng.choice(top)
+
+
+class EasyBot:
+    """Easy: a random choice among the reasonable actions (the best-scored 40 %, at least two when there are)."""
+
+    name = "easy"
+    budget = Budget(iterations=0)
+
+    def choose(self, info: InfoSet, rng: Rng, budget: Budget) -> Action:
+        """Return a random action among the better-scored ones."""
+        pairs = sorted(scored(info, rng), key=lambda p: -p[0])
+        keep = max(min(2, len(pairs)), round(len(pairs) * EASY_SHARE))
+        return rng.choice([a for _, a in pairs[:keep]])

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from ..core.api import Action, State
+from ..core.api import Action
 from ..core.rng import Rng
-from .base import Budget
+from .base import Budget, InfoSet
 
 
 class RandomBot:
-    """Picks uniformly among the legal actions (they are public to the seat, so nothing hidden is read)."""
+    """Picks uniformly among the seat's legal actions."""
 
     name = "random"
+    budget = Budget(iterations=0)
 
-    def choose(self, state: State, seat: int, rng: Rng, budget: Budget) -> Action:
+    def choose(self, info: InfoSet, rng: Rng, budget: Budget) -> Action:
         """Return a uniformly random legal action."""
-        return rng.choice(state.legal_actions(seat))
+        return rng.choice(info.legal)

@@ -251,6 +251,14 @@ class State(ABC):
         """Return True if ``to_json()`` would equal ``data`` (games may answer without building a copy)."""
         return bool(self.to_json() == data)
 
+    def player_count(self) -> int:
+        """Return the number of seats (from the full state; games may answer without building its JSON)."""
+        return int(self.to_json()["players"])
+
+    def drop_history(self) -> None:
+        """Forget the message log in place (search copies never read it; games without a log do nothing)."""
+        return None
+
     def epoch(self) -> int:
         """Return a counter that changes whenever hidden information is revealed (an undo barrier)."""
         return 0
@@ -375,6 +383,18 @@ class Game(ABC):
     @abstractmethod
     def catalog(self) -> list[JSON]:
         """Return every card as data, for the renderer and for tests."""
+
+    hidden_kinds: tuple[str, ...] = ()
+    """The kinds of hidden information this game has (names used by ``hidden_variants``; empty: none)."""
+
+    def hidden_variants(self, state: State, seat: int, seed: int) -> list[tuple[str, State]]:
+        """Return states that differ from ``state`` only in what ``seat`` cannot see, each labelled by its kind.
+
+        One or more per kind of ``hidden_kinds`` that the position holds now (a kind absent from it gives none).
+        The conformance suite checks that ``view(seat)`` and ``resample(seat, s)`` come out the same on each of
+        them as on ``state``: the test that catches a resample which keeps a secret.
+        """
+        raise NotImplementedError(f"{self.info.id} does not list its hidden information")
 
     def check_seed(self, seed: int) -> None:
         """Raise BadOptionsError unless the seed is an integer (booleans refused)."""

@@ -150,3 +150,11 @@ class TextLogDictState(DictState):
         if not isinstance(msgs, list) or not all(isinstance(m, str) for m in msgs):
             raise SaveFormatError(f"{cls.TITLE} state has a log that is not a list of texts")
         return d
+
+    def drop_history(self) -> None:
+        """Forget the log in place (a search copy never reads it)."""
+        self.d["msgs"] = []
+
+    def player_count(self) -> int:
+        """Return the number of seats."""
+        return int(self.d["players"])

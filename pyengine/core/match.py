@@ -21,7 +21,8 @@ from .registry import load_game
 SAVE_FORMAT = "pyengine-save"
 SAVE_FORMAT_VERSION = 2
 """2 added ``start``: the position code of a match begun from a position (a save without it is as in 1)."""
-SEAT_KINDS = ("human", "random", "greedy")
+SEAT_KINDS = ("human", "easy", "normal", "hard", "expert", "random", "greedy")
+"""A seat is a human or a bot: a level (Easy to Expert), or random, or greedy (Normal's old name, kept for saves)."""
 SEAT_NAME_MAX = 40
 """Seat names are cut to this many characters (new matches and loaded saves alike)."""
 MAX_SEED = 2**53 - 1
@@ -74,6 +75,8 @@ class Match:
         """The position code this match began from, or None for a match begun from its seed."""
         self.state: State = self._initial()
         self.log: list[LogEntry] = []
+        self.revision = 0
+        """Counts changes of the position (actions and undos) in this session; not saved."""
         self._barrier_at = 0
         self._barrier_state: JSON = self.state.to_json()
         self._barrier_why = "start"  # what set the last barrier: "start", "reveal", "turn" or "over"
@@ -117,6 +120,7 @@ class Match:
         before_movers = self.state.to_move()
         before_epoch = self.state.epoch()
         self.state.apply(seat, act)
+        self.revision += 1
         after = self.state.to_move()
         why = ("over" if self.state.is_terminal() else "reveal" if self.state.epoch() != before_epoch
                else "turn" if after - before_movers else None)
@@ -157,6 +161,7 @@ class Match:
             raise UndoNotAllowedError(
                 f"seat {seat} has nothing to undo since the last reveal or change of turn")
         keep = tail[:mine[-1]] + tail[mine[-1] + 1:]
+        self.revision += 1
         self.state = self.game.state_from_json(self._barrier_state)
         del self.log[self._barrier_at:]
         for e in keep:

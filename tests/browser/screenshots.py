@@ -194,6 +194,38 @@ def home(page, url: str, out: Path, size: str) -> None:
     shoot(page, out, "home", size)
 
 
+def bots(page, url: str, out: Path, size: str) -> None:
+    """The seat form with a Hard bot and the levels' help open; an Expert bot thinking (its status and meter)."""
+    boot(page, url)
+    go_home(page)
+    page.select_option("[data-testid=game-select]", "jump_drive")
+    page.select_option("[data-testid=seat-kind-1]", "hard")
+    page.click("[data-testid=help-bot-levels]")
+    page.locator("[data-testid=help-bot-levels]").scroll_into_view_if_needed()
+    shoot(page, out, "bot-levels", size)
+    page.keyboard.press("Escape")
+    new_game(page, names=("You", "Expert bot"), kinds=("human", "expert"), seed=12)
+    settle(page)
+    page.click("[data-testid=confirm]")
+    page.wait_for_function("() => Number((document.querySelector('[data-testid=think-meter]') || {}).value) > 0.3",
+                           polling=100)
+    page.locator("[data-testid=think-meter]").scroll_into_view_if_needed()
+    shoot(page, out, "bot-thinking", size)
+    settle(page)
+    go_home(page)
+    page.select_option("[data-testid=game-select]", "ares_expedition")
+    new_game(page, names=("You", "Hard bot"), kinds=("human", "hard"), seed=21)
+    for _ in range(40):  # the corporation and the first phase pick: then the bot thinks while the human waits
+        if page.locator("[data-testid=think-meter]").count():
+            break
+        play_step(page)
+        page.wait_for_timeout(150)
+    page.wait_for_selector("[data-testid=think-meter]", timeout=60_000)
+    page.locator("[data-testid=think-meter]").scroll_into_view_if_needed()
+    shoot(page, out, "bot-thinking-ares", size)
+    settle(page)
+
+
 def embeds(page, url: str, out: Path, size: str) -> None:
     """A learn page with its first example's poster, a lesson after a wrong try, Show me, and the Share dialog."""
     base = url.split("?")[0]
@@ -233,7 +265,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--dist", default=str(ROOT / "dist"))
     parser.add_argument("--out", default=str(ROOT / "docs" / "screens"))
+    parser.add_argument("--only", default="", help="comma-separated sections (jump_drive, beyond_the_sun, ares, "
+                                                   "home, bots, embeds); all by default")
     args = parser.parse_args()
+    sections = {"jump_drive": jump_drive, "beyond_the_sun": beyond_the_sun, "ares": ares, "home": home,
+                "bots": bots, "embeds": embeds}
+    wanted = [sections[n] for n in args.only.split(",") if n] or list(sections.values())
     from playwright.sync_api import sync_playwright
 
     out = Path(args.out)
@@ -250,11 +287,8 @@ def main() -> int:
             page = ctx.new_page()
             page.set_default_timeout(60_000)
             fast = url + "?pace=0"
-            jump_drive(page, fast, out, size)
-            beyond_the_sun(page, fast, out, size)
-            ares(page, fast, out, size)
-            home(page, fast, out, size)
-            embeds(page, fast, out, size)
+            for take in wanted:
+                take(page, fast, out, size)
             ctx.close()
             shutil.rmtree(profile, ignore_errors=True)
     finally:

@@ -253,7 +253,7 @@ def test_h_learn_pages_on_a_phone(phone, server, name):
 
 def position_after(game: str, players: int, moves: int) -> tuple[str, list[str]]:
     """A position code after some greedy moves, and the next two moves of the line from there."""
-    from pyengine.bots import Budget, make_bot
+    from pyengine.bots import choose, make_bot
     from pyengine.core.registry import load_game
     from pyengine.core.rng import Rng
 
@@ -265,7 +265,7 @@ def position_after(game: str, players: int, moves: int) -> tuple[str, list[str]]
         if i == moves:
             code = state.position_code()
         seat = min(state.to_move())
-        action = bot.choose(state, seat, rng, Budget())
+        action = choose(bot, state, seat, rng)
         if i >= moves:
             line.append(str(action))
         state.apply(seat, action)

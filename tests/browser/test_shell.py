@@ -194,7 +194,9 @@ def test_format_1_saves_migrate_on_first_start(page, server):
 # ---------------------------------------------------------------------------------------------- 2. hostile input
 
 def _real_save(page) -> dict:
-    key = page.evaluate("() => Object.keys(localStorage).find(k => k.startsWith('pyengine:match:'))")
+    """The save of an autosaved game from the earlier tests that has moves in its log (the tests build on it)."""
+    key = page.evaluate("""() => Object.keys(localStorage).sort().find(k => k.startsWith('pyengine:match:')
+        && (JSON.parse(localStorage.getItem(k)).save.log || []).length > 0)""")
     return json.loads(page.evaluate("(k) => localStorage.getItem(k)", key))["save"]
 
 

@@ -298,7 +298,8 @@ async function importFile(file) {
 
 function undoButton(session) {
   const snap = session.snapshot;
-  const can = Boolean(snap && snap.can_undo) && !session.busy && !session.handoff && !session.stale && !session.review;
+  // A bot's thinking does not block Undo: Undo stops it first (MatchSession.undo).
+  const can = Boolean(snap && snap.can_undo) && (!session.busy || session.thinking !== null) && !session.handoff && !session.stale && !session.review;
   const why = () => {
     if (!snap) return "";
     if (snap.terminal) return t("undo.why.over");
@@ -466,7 +467,7 @@ async function openShared({ code, seat }) {
   }
   const human = Math.min(seat, summary.players - 1);
   const seats = Array.from({ length: summary.players }, (_, i) => (i === human
-    ? { name: t("seat.default_you"), kind: "human" } : { name: t("seat.default_bot", { n: i + 1 }), kind: "greedy" }));
+    ? { name: t("seat.default_you"), kind: "human" } : { name: t("seat.default_bot", { n: i + 1 }), kind: "normal" }));
   await closeCurrent();
   await loadCatalog(summary.game);
   const session = newSession(summary.game);

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.api import JSON, Game
+from ...core.api import JSON, Game, State
 from ...core.dictstate import copy_json
 from ...core.errors import BadOptionsError
 from ...core.position import check_invariants, probe
 from ...core.rng import Rng
 from .cards import base_deck, board, corporations, projects, promo_deck
+from .hidden import KINDS, variants
 from .info import INFO
 from .invariants import check
 from .model import Data, new_player
@@ -25,6 +26,7 @@ class AresExpedition(Game):
 
     info = INFO
     history_keys = ("msgs",)
+    hidden_kinds = KINDS
 
     def new_initial_state(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> AresState:
         """Shuffle the oceans and the deck, deal corporations and 8 projects to each player."""
@@ -88,6 +90,11 @@ class AresExpedition(Game):
         check_invariants(check, state)
         probe(state, state.d["players"])
         return state
+
+    def hidden_variants(self, state: State, seat: int, seed: int) -> list[tuple[str, State]]:
+        """Return positions that differ from ``state`` only in what ``seat`` cannot see, by kind (hidden.py)."""
+        assert isinstance(state, AresState)
+        return [(kind, v) for kind, v in variants(state, seat, seed)]
 
     def catalog(self) -> list[JSON]:
         """Return every project and corporation as data, with its kind."""

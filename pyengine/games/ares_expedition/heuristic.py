@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from ...bots.playout import SearchParams
 from ...core.api import Action, State
 from ...core.dictstate import copy_json
 from ...core.rng import Rng
@@ -230,3 +231,19 @@ def score_actions(state: State, seat: int, actions: list[Action]) -> list[float]
             continue
         out.append(value(_after(d, seat, a, salt), seat, rate) - base + (0.05 if a.kind == "play" else 0.0))
     return out
+
+
+SEARCH = SearchParams(depth=24, greedy=0.8, width=8, scale=5.0, hard=100)
+"""How the search plays Ares Expedition: about a round of heuristic playout, then the position's value."""
+
+
+def evaluate(state: State, seat: int) -> float:
+    """Return a player's position value in VP (``value``): VP now plus what income and stock will turn into."""
+    assert isinstance(state, AresState)
+    return value(state.d, seat)
+
+
+def cooperative(state: State) -> bool:
+    """Return True in co-op, where both players win or lose together (the search then shares their reward)."""
+    assert isinstance(state, AresState)
+    return state.d["coop"] is not None

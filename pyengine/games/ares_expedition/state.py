@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from ...core.api import JSON, Action, Message, Outcome
-from ...core.dictstate import TextLogDictState, copy_sharing_log
-from ...core.rng import Rng
+from ...core.dictstate import TextLogDictState
 from ...core.text import Text, english
 from .describe import describe_text as describe_action_text
 from .describe import prompt_text as decision_prompt_text
 from .messages import log_message
 from .model import STATE_FORMAT, STATE_KEYS
 from .rules import apply_action, legal_actions, to_move
+from .sampling import resample_data
 from .scoring import outcome as scoring_outcome
 from .text import entries
 from .view import build_view
@@ -40,23 +40,10 @@ class AresState(TextLogDictState):
         return build_view(self.d, seat)
 
     def resample(self, seat: int, seed: int) -> AresState:
-        """Return a copy with what this seat cannot see redealt: the deck with other hands, oceans, the dummy deck."""
-        d = copy_sharing_log(self.d)
-        rng = Rng(seed)
-        others = [s for s in range(d["players"]) if s != seat and not (d["coop"] and 0 <= seat < 2)]
-        pool = sorted(d["deck"] + [c for s in others for c in d["p"][s]["hand"]])
-        rng.shuffle(pool)
-        for s in others:
-            n = len(d["p"][s]["hand"])
-            d["p"][s]["hand"], pool = pool[:n], pool[n:]
-        d["deck"] = pool
-        d["ocean_pile"].sort()
-        rng.shuffle(d["ocean_pile"])
-        solo = d["solo"]
-        if solo and solo["marker"] < 5:
-            solo["deck"].sort()
-            rng.shuffle(solo["deck"])
-        return type(self)(self.game, d)
+        """Return a copy with everything this seat cannot see dealt again from ``seed`` (sampling.py): the deck, the
+        discard pile, other hands and looked-at cards, unrevealed picks and corporations, oceans, the virtual
+        player's deck and the generator."""
+        return type(self)(self.game, resample_data(self.d, seat, seed))
 
     def messages(self) -> list[Message]:
         """Return the log as typed messages, each with its catalog id (the stored lines stay as they are)."""

@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.api import JSON, Game
+from ...core.api import JSON, Game, State
 from ...core.dictstate import copy_json
 from ...core.position import check_invariants, probe
 from ...core.rng import Rng
 from .abilities import unlock_powers
 from .cards import achievements, all_records, board, events, factions, systems, techs
 from .effects import push, run
+from .hidden import KINDS
+from .hidden import variants as hidden_state_variants
 from .info import INFO
 from .invariants import check
 from .model import Data, add_ship, new_faction
@@ -31,6 +33,7 @@ class BeyondTheSun(Game):
 
     info = INFO
     history_keys = ("msgs",)
+    hidden_kinds = KINDS
 
     def new_initial_state(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> BTSState:
         """Set up the boards, decks, events, systems and achievements, and each faction's mat."""
@@ -76,6 +79,11 @@ class BeyondTheSun(Game):
         check_invariants(check, state)
         probe(state, state.d["players"])
         return state
+
+    def hidden_variants(self, state: State, seat: int, seed: int) -> list[tuple[str, State]]:
+        """Return states that differ from ``state`` only in what ``seat`` cannot see, labelled by kind (hidden.py)."""
+        assert isinstance(state, BTSState)
+        return list(hidden_state_variants(state, seat, seed))
 
     def catalog(self) -> list[JSON]:
         """Return every card and mat as data, tagged with its kind and origin."""

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import marshal
+from functools import lru_cache
+
+from ...bots.playout import SearchParams
 from ...core.api import Action, State
-from ...core.dictstate import copy_json
 from ...core.rng import Rng
 from .abilities import counter, vp_value
 from .cards import achievements, systems
@@ -13,34 +16,58 @@ from .scoring import total
 from .state import BTSState
 
 
+@lru_cache(maxsize=1024)
+def _production(faction_id: str, mat: str, food_removed: int, ore_removed: int) -> int:
+    """Return the population growth plus the ore production of a mat with this many discs off its tracks."""
+    f = {"id": faction_id, "mat": mat, "removed": {"food": food_removed, "ore": ore_removed}}
+    return len(growth_yield(f)) + ore_yield(f)
+
+
 def value(d: Data, seat: int) -> float:
-    """Return how good a position is for one faction: VP now, production, resources, fleet and goals."""
+    """Return how good a position is for one faction: VP now, production, resources, fleet and goals.
+
+    Every term is computed, and added, in the same order as ever, so the value is the same to the last bit.
+    """
     f = d["factions"][seat]
     rounds_left = 3 if d["end_round"] is not None else 10
+    removed = f["removed"]
+    ore, pop = f["ore"], f["pop"]
     v = float(total(d, seat))
-    v += 0.12 * rounds_left * (len(growth_yield(f)) + ore_yield(f))
-    v += 0.3 * min(f["ore"], 8) + 0.1 * max(0, f["ore"] - 8)
-    v += 1.2 * min(f["pop"], 3) + 0.4 * max(0, f["pop"] - 3)
-    v += 0.3 * counter(d, seat, "fleet_strength") + 0.8 * len(f["techs"])
+    v += 0.12 * rounds_left * _production(f["id"], f["mat"], removed["food"], removed["ore"])
+    v += 0.3 * min(ore, 8) + 0.1 * max(0, ore - 8)
+    v += 1.2 * min(pop, 3) + 0.4 * max(0, pop - 3)
+    fleet = 0
+    for row in f["ships"].values():
+        fleet += row[0] + 2 * row[1] + 3 * row[2] + 4 * row[3]  # counter "fleet_strength": strength_at summed
+    v += 0.3 * fleet + 0.8 * len(f["techs"])
+    locs = d["locs"]
+    system_cards = systems()
     for loc, c in d["control"].items():
-        card = d["locs"].get(loc)
-        if c["seat"] == seat and card:
-            rec = systems()[card]
-            need = max(1, rec["colonize"])
-            v += 0.5 * min(1.0, strength_at(f, loc) / need) * vp_value(d, seat, rec["vp"])
+        if c["seat"] == seat:
+            card = locs.get(loc)
+            if card:
+                rec = system_cards[card]
+                need = max(1, rec["colonize"])
+                v += 0.5 * min(1.0, strength_at(f, loc) / need) * vp_value(d, seat, rec["vp"])
+    achievement_cards = achievements()
     for a in d["achievements"]:
-        rec = achievements()[a["id"]]
-        if any(x["seat"] == seat for x in a["discs"]) or len(a["discs"]) >= len(rec["slots"]):
+        rec = achievement_cards[a["id"]]
+        discs = a["discs"]
+        if len(discs) >= len(rec["slots"]) or any(x["seat"] == seat for x in discs):
             continue
         cond = rec["condition"]
         progress = min(1.0, counter(d, seat, cond["counter"]) / cond["at_least"])
-        v += 0.8 * progress * progress * rec["slots"][len(a["discs"])]
+        v += 0.8 * progress * progress * rec["slots"][len(discs)]
     return float(v)
 
 
-def _copy_for_search(d: Data) -> Data:
-    """Copy a position without its log (the search never reads it)."""
-    return {k: (copy_json(v) if k != "msgs" else []) for k, v in d.items()}
+def _frozen(d: Data) -> bytes:
+    """Return a position as marshal bytes, less its log and VP history, for each next position to thaw a copy from.
+
+    One encoding serves all the actions tried from a position. The rules only append to the log and the history,
+    and nothing here reads them.
+    """
+    return marshal.dumps({**d, "msgs": [], "hist": []})
 
 
 def _relative(d: Data, seat: int) -> float:
@@ -48,33 +75,58 @@ def _relative(d: Data, seat: int) -> float:
     return value(d, seat) - 0.3 * max((value(d, o) for o in range(d["players"]) if o != seat), default=0.0)
 
 
-def _after(d: Data, seat: int, action: Action, salt: int) -> Data:
-    """Return a copy of the position after one action (its hidden draws from a fixed search PRNG)."""
-    out = _copy_for_search(d)
+def _after(frozen: bytes, seat: int, action: Action, salt: int) -> Data:
+    """Return a copy of a frozen position after one action (its hidden draws from a fixed search PRNG)."""
+    out: Data = marshal.loads(frozen)
     out["rng"] = Rng(salt).to_text()
     apply_action(out, seat, action)
     return out
 
 
 def _finish_own_steps(d: Data, seat: int, depth: int) -> float:
-    """Value a position after following this faction's own pending choices greedily (a few steps deep)."""
+    """Value a position after following this faction's own pending choices greedily (a few steps deep).
+
+    At each step the first of the best-valued next positions is followed (as ``max`` picks), and its value, already
+    computed, is the answer when the steps end there.
+    """
+    val: float | None = None
     while depth > 0 and (d["frames"] or d["phase"] == "trade") and to_move(d) == [seat]:
         acts = legal_actions(d, seat)
         if not acts:
             break
-        nexts = [_after(d, seat, a, i + 1) for i, a in enumerate(acts)]
-        d = max(nexts, key=lambda x: _relative(x, seat))
+        best: Data | None = None
+        best_val = 0.0
+        frozen = _frozen(d)
+        for i, a in enumerate(acts):
+            x = _after(frozen, seat, a, i + 1)
+            v = _relative(x, seat)
+            if best is None or v > best_val:
+                best, best_val = x, v
+        assert best is not None
+        d, val = best, best_val
         depth -= 1
-    return _relative(d, seat)
+    return _relative(d, seat) if val is None else val
 
 
 def score_actions(state: State, seat: int, actions: list[Action]) -> list[float]:
     """Score each legal action by the value reached after it and this faction's follow-up choices."""
     assert isinstance(state, BTSState)
     scores = []
+    frozen = _frozen(state.d)
     for i, a in enumerate(actions):
-        s = _finish_own_steps(_after(state.d, seat, a, i + 1), seat, 4)
+        s = _finish_own_steps(_after(frozen, seat, a, i + 1), seat, 4)
         if a.kind in ("stop", "skip", "decline"):
             s -= 0.05
         scores.append(s)
     return scores
+
+
+SEARCH = SearchParams(depth=16, greedy=0.0, width=8, scale=4.0, hard=300)
+"""How the search plays Beyond the Sun: a short random playout (the heuristic is too costly to follow here), then the
+position's value."""
+
+
+def evaluate(state: State, seat: int) -> float:
+    """Return a faction's position value in VP (``value``): VP now, production, resources, fleet and goals."""
+    assert isinstance(state, BTSState)
+    return value(state.d, seat)

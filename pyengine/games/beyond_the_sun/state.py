@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from ...core.api import JSON, Action, Message, Outcome
-from ...core.dictstate import TextLogDictState, copy_sharing_log
-from ...core.rng import Rng
+from ...core.dictstate import TextLogDictState
 from ...core.text import Text, english
 from .describe import describe_text as describe_action_text
 from .describe import prompt_text as decision_prompt_text
 from .messages import log_message
 from .model import STATE_FORMAT, STATE_KEYS
 from .rules import apply_action, legal_actions, to_move
+from .sampling import resample as resample_data
 from .scoring import outcome as scoring_outcome
 from .text import entries
 from .view import build_view
@@ -40,25 +40,12 @@ class BTSState(TextLogDictState):
         return build_view(self.d, seat)
 
     def resample(self, seat: int, seed: int) -> BTSState:
-        """Return a copy with the hidden parts redealt: deck orders and the face-down events."""
-        d = copy_sharing_log(self.d)
-        rng = Rng(seed)
-        # Start from a canonical order (sorted), so the redeal depends only on what the seat sees and the seed.
-        for deck in [*d["decks"].values(), *d["sysdecks"].values()]:
-            deck.sort()
-            rng.shuffle(deck)
-        for lv in ("2", "3"):
-            slots = [s for s, v in d["slots"].items() if v["event"] is not None and s.split("-")[0] == "I" * int(lv)]
-            fixed = sorted(d["slots"][s]["event"] for s in slots if _light(d["slots"][s]["event"]))
-            loose = sorted([d["slots"][s]["event"] for s in slots if not _light(d["slots"][s]["event"])]
-                           + d["box_events"][lv])
-            rng.shuffle(loose)
-            face_down = fixed + loose[: len(slots) - len(fixed)]
-            d["box_events"][lv] = sorted(loose[len(slots) - len(fixed):])
-            rng.shuffle(face_down)
-            for s, ev in zip(slots, face_down, strict=True):
-                d["slots"][s]["event"] = ev
-        return BTSState(self.game, d)
+        """Return a copy with every secret redealt from the seed alone (see sampling.py).
+
+        The PRNG, the deck orders and the face-down events are redealt; no secret is this seat's own, so the seat
+        does not change the result.
+        """
+        return BTSState(self.game, resample_data(self.d, seed))
 
     def messages(self) -> list[Message]:
         """Return the log as typed messages, each with its catalog id (the stored log itself is left as it is)."""
@@ -86,9 +73,3 @@ class BTSState(TextLogDictState):
         """Return where the game is, for error messages."""
         return f"round {self.d['round']}, seat {self.d['turn']}, phase {self.d['phase']}"
 
-
-def _light(event: str) -> bool:
-    """Return True for a light-bordered (always used) event."""
-    from .cards import events
-
-    return bool(events()[event]["light"])

@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.api import JSON, Game
+from ...core.api import JSON, Game, State
 from ...core.errors import BadOptionsError
 from ...core.position import check_invariants, probe
 from ...core.rng import Rng
 from .campaign import condition_ids
 from .cards import card_types, deck_instances
 from .data import JDData, data_from_json
+from .hidden import KINDS, variants
 from .info import INFO
 from .invariants import check
 from .position import validate
@@ -24,6 +25,11 @@ class JumpDrive(Game):
 
     info = INFO
     history_keys = ("msgs",)
+    hidden_kinds = KINDS
+
+    def hidden_variants(self, state: State, seat: int, seed: int) -> list[tuple[str, State]]:
+        """Return positions that differ from ``state`` only in what ``seat`` cannot see (``hidden.py``)."""
+        return variants(state, seat, seed)
 
     def new_initial_state(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> JDState:
         """Deal 7 cards to each seat; each will keep 5 by a simultaneous hidden choice."""

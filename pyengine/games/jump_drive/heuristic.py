@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from ...bots.playout import SearchParams
 from ...core.api import Action, State
 from .cards import instance_type
 from .data import JDData
 from .empire import card_income, card_vp, icons, income, military
-from .rules import EXPLORE_MARKER_EYES, SURVEY, plan_options, plan_record
+from .rules import EXPLORE_MARKER_EYES, SURVEY, plan_record
 from .scoring import WIN_VP, is_solo, others_of
 from .state import JDState
 
@@ -43,11 +44,14 @@ def keep_value(d: JDData, seat: int, card: str) -> float:
     return gain - (ct.cost or 0) * 0.6
 
 
-def _plan_score(d: JDData, seat: int, rec: dict[str, object], rounds: int) -> float:
-    """Score one placement plan: VP and income gained over the rounds left, less cards spent."""
+def _plan_score(d: JDData, seat: int, rec: dict[str, object], rounds: int,
+                base: tuple[list[list[str]], int, int]) -> float:
+    """Score one placement plan: VP and income gained over the rounds left, less cards spent.
+
+    ``base`` is the other empires and the seat's VP rate and income now (the same for every plan of one decision).
+    """
     emp = d.empires[seat]
-    others = others_of(d, seat)
-    vp0, inc0 = _rate(emp, others)
+    others, vp0, inc0 = base
     if rec.get("explore"):
         eyes = icons(emp, "explore") + EXPLORE_MARKER_EYES
         return (2 + 0.15 * eyes) * CARD_VALUE - 0.5
@@ -78,8 +82,11 @@ def score_actions(state: State, seat: int, actions: list[Action]) -> list[float]
     d = state.d
     if d.phase == "plan":
         rounds = _rounds_left(d)
-        recs = {a: plan_record(r) for a, r in plan_options(d, seat)}
-        return [_plan_score(d, seat, recs[a], rounds) for a in actions]
+        plans = state.plans(seat)
+        recs = {a: plan_record(plans[a]) for a in actions}
+        others = others_of(d, seat)
+        base = (others, *_rate(d.empires[seat], others))
+        return [_plan_score(d, seat, recs[a], rounds, base) for a in actions]
     if d.phase in ("pay", "hand_limit"):
         return [-keep_value(d, seat, a.get("card") or "") for a in actions]
     if d.phase == "opening":
@@ -93,3 +100,16 @@ def score_actions(state: State, seat: int, actions: list[Action]) -> list[float]
 
         return [float(_other_value(d, seat, a.get("card") or "", int(a.get("seat") or 0))) for a in actions]
     return [0.0] * len(actions)
+
+
+SEARCH = SearchParams(depth=12, greedy=0.8, width=8, scale=4.0, hard=300)
+"""How the search plays Jump Drive: a few rounds of heuristic playout, then the position's value."""
+
+
+def evaluate(state: State, seat: int) -> float:
+    """Return a seat's expected final VP: VP now, its empire's VP rate over the rounds left, income and hand."""
+    assert isinstance(state, JDState)
+    d = state.d
+    rounds = _rounds_left(d) if not d.over else 0
+    vp_rate, inc = _rate(d.empires[seat], others_of(d, seat))
+    return float(d.vp[seat] + vp_rate * rounds + CARD_VALUE * 0.4 * (inc * max(0, rounds - 1) + len(d.hands[seat])))

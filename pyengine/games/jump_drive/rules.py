@@ -9,7 +9,7 @@ from typing import Any
 from ...core.api import Action
 from ...core.rng import Rng
 from .cards import CardType, instance_type
-from .data import JDData, copy_data
+from .data import JDData
 from .empire import card_discount, discount_from, discount_sources, has_card, icons, military
 
 HAND_LIMIT = 10
@@ -375,39 +375,3 @@ def _reveal(d: JDData, rng: Rng) -> None:
         from .scoring import after_payments
 
         after_payments(d, rng)
-
-
-def resample(d: JDData, seat: int, seed: int) -> JDData:
-    """Return a copy where every card hidden from ``seat`` is redealt and the future draws reseeded.
-
-    Cards another seat has committed (a hidden plan or opening discard) stay in its hand, so the
-    commitment stays valid; the rest of that hand and the deck are shuffled together and dealt back. Each card
-    dealt back takes over the ``drawn_round`` of the card it replaces, so when each seat drew how many cards
-    (which every seat saw) stays as it was.
-    """
-    out = copy_data(d)
-    rng = Rng(seed)
-    pool = list(out.deck)
-    keep: dict[int, list[str]] = {}
-    for s in range(out.players):
-        if s == seat:
-            continue
-        rec = out.commits[s] or {}
-        fixed = {c for c in [rec.get("dev"), rec.get("world"), rec.get("second"), *rec.get("discard", [])] if c}
-        keep[s] = [c for c in out.hands[s] if c in fixed]
-        pool.extend(c for c in out.hands[s] if c not in fixed)
-    pool.sort()
-    rng.shuffle(pool)
-    for s, fixed_cards in keep.items():
-        n = len(out.hands[s]) - len(fixed_cards)
-        old = out.drawn_round[s]
-        fixed = set(fixed_cards)
-        rounds = [old.get(c, 0) for c in out.hands[s] if c not in fixed]
-        dealt = pool[:n]
-        out.hands[s] = fixed_cards + dealt
-        out.drawn_round[s] = {c: old.get(c, 0) for c in fixed_cards}
-        out.drawn_round[s].update(zip(dealt, rounds, strict=True))
-        pool = pool[n:]
-    out.deck = pool
-    out.rng = Rng(rng.next_u64()).to_text()
-    return out

@@ -7,7 +7,8 @@ from ...core.text import Text, english
 from .data import JDData, copy_data, data_to_json
 from .describe import describe_text, prompt_text
 from .messages import log_message
-from .rules import Plan, apply_action, legal_actions, plan_options, resample, seats_to_move
+from .rules import Plan, apply_action, legal_actions, plan_options, seats_to_move
+from .sampling import resample
 from .scoring import outcome as scoring_outcome
 from .view import build_view
 
@@ -43,6 +44,12 @@ class JDState(State):
                 cached = legal_actions(self.d, seat)
             self._legal[seat] = cached
         return list(cached)
+
+    def plans(self, seat: int) -> dict[Action, Plan]:
+        """Return the seat's legal placement plans by action (planning phase; cached with the legal actions)."""
+        if seat not in self._legal:
+            self.legal_actions(seat)
+        return self._plans.get(seat, {})
 
     def is_legal(self, seat: int, action: Action) -> bool:
         """Return True if the action is one of the seat's legal actions."""
@@ -85,6 +92,14 @@ class JDState(State):
     def resample(self, seat: int, seed: int) -> JDState:
         """Return a copy with everything hidden from ``seat`` redealt."""
         return JDState(self.game, resample(self.d, seat, seed))
+
+    def player_count(self) -> int:
+        """Return the number of seats."""
+        return self.d.players
+
+    def drop_history(self) -> None:
+        """Forget the log in place (a search copy never reads it)."""
+        self.d.msgs = []
 
     def epoch(self) -> int:
         """Return the counter of reveals (undo barriers)."""

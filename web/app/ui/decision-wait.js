@@ -9,12 +9,27 @@ export function decisionBox(mode, ...children) {
   return h("section", { class: "decision", testid: "decision", dataset: { mode }, "aria-labelledby": "decision-prompt" }, children);
 }
 
+/** {text, nodes} while a bot thinks: "Bot 2 is thinking…" (a live status) and a meter of how much of its thinking
+ *  time it has used; null when no bot is thinking. */
+export function thinkingNote(session, snap) {
+  if (session.thinking === null || session.thinking === undefined) return null;
+  const name = seatName(snap, session.thinking);
+  const text = t("game.thinking", { name });
+  const share = Math.max(0, Math.min(1, Number(session.thinkShare) || 0));
+  return {
+    text,
+    nodes: [
+      h("p", { class: "thinking", testid: "bot-thinking", role: "status", id: "decision-prompt" }, text),
+      h("progress", { class: "think-meter", testid: "think-meter", max: "1", value: String(share),
+        "aria-label": t("game.thinking_meter", { name }) }),
+    ],
+  };
+}
+
 /** {mode: "wait", area, bar} while a bot thinks or the viewer waits for others; null when the viewer decides. */
 export function waitingDecision(session, snap) {
-  if (session.thinking !== null && session.thinking !== undefined) {
-    const text = t("game.thinking", { name: seatName(snap, session.thinking) });
-    return { mode: "wait", area: decisionBox("wait", h("p", { class: "thinking", testid: "bot-thinking", role: "status", id: "decision-prompt" }, text)), bar: { prompt: text } };
-  }
+  const thinking = thinkingNote(session, snap);
+  if (thinking) return { mode: "wait", area: decisionBox("wait", thinking.nodes), bar: { prompt: thinking.text } };
   if (!snap.decision) {
     const names = (snap.to_move || []).filter((s) => s !== snap.viewer).map((s) => seatName(snap, s));
     const text = names.length ? t("game.waiting_for", { names: names.join(", ") }) : t("game.waiting");

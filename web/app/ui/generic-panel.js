@@ -7,6 +7,7 @@ import { logPanel } from "./log-view.js";
 import { seatName, textNodes, textString, textCards } from "./text.js";
 import { cardInfoButton, cardRef } from "./popover.js";
 import { cardName, cardText, record, typeOf } from "./catalog.js";
+import { thinkingNote } from "./decision-wait.js";
 
 export const DEBUG = typeof location !== "undefined" && new URLSearchParams(location.search).has("debug");
 
@@ -67,8 +68,8 @@ export function genericTable(session) {
   const snap = session.snapshot;
   const d = snap.decision;
   const prompt = d ? (d.prompt_msg ? textString(snap, d.prompt_msg) : (d.prompt || t("game.choose_action"))) : null;
-  const waiting = snap.terminal ? t("game.over") : session.thinking !== null && session.thinking !== undefined
-    ? t("game.thinking", { name: seatName(snap, session.thinking) })
+  const thinking = snap.terminal ? null : thinkingNote(session, snap);
+  const waiting = snap.terminal ? t("game.over") : thinking ? thinking.text
     : t("game.waiting_for", { names: (snap.to_move || []).map((s) => seatName(snap, s)).join(", ") || t("game.the_engine") });
   const table = h("div", { class: "generic-table", testid: "generic-table" },
     h("section", { class: "panel decision-panel", testid: "decision-panel", "aria-labelledby": "decision-prompt" },
@@ -76,7 +77,8 @@ export function genericTable(session) {
         h("h2", { class: "prompt", testid: "decision-prompt", id: "decision-prompt", tabindex: "-1", "data-autofocus": "1" },
           d.prompt_msg ? textNodes(snap, d.prompt_msg, { where: "prompt" }) : prompt),
         actionList(session, d.actions || []),
-      ] : h("p", { class: "waiting", testid: "waiting", role: "status", id: "decision-prompt", tabindex: "-1" }, waiting)),
+      ] : thinking ? thinking.nodes
+        : h("p", { class: "waiting", testid: "waiting", role: "status", id: "decision-prompt", tabindex: "-1" }, waiting)),
     h("section", { class: "panel players-panel", "aria-labelledby": "players-title" },
       h("h2", { id: "players-title" }, t("game.players")),
       h("ul", { class: "seat-list" }, (snap.seats || []).map((s, i) => h("li", { class: ["seat-row", (snap.to_move || []).includes(i) ? "to-move" : null], key: i },

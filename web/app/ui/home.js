@@ -5,11 +5,13 @@ import { t, tMaybe } from "../i18n.js";
 import { helpButton } from "./popover.js";
 import { NAMESPACE, gameTitle } from "./catalog.js";
 
-const KINDS = ["human", "greedy", "random"];
+const KINDS = ["human", "easy", "normal", "hard", "expert"];
+// Seats of older saves may hold "greedy" (Normal's old name) or "random"; the form offers the four levels.
+const LEGACY_KIND = { greedy: "normal", random: "easy" };
 const MAX_SEED = 9007199254740991;
 
 function defaultSeat(i) {
-  return i === 0 ? { name: t("seat.default_you"), kind: "human" } : { name: t("seat.default_bot", { n: i + 1 }), kind: "greedy" };
+  return i === 0 ? { name: t("seat.default_you"), kind: "human" } : { name: t("seat.default_bot", { n: i + 1 }), kind: "normal" };
 }
 
 export function initialForm(info, preferred = null) {
@@ -152,8 +154,9 @@ export function homeScreen(info, form, lists, handlers, ui) {
       h("input", { type: "text", class: "seat-name-input", testid: `seat-name-input-${i}`, value: seat.name, maxlength: "40",
         "aria-label": t("home.seat_name_aria", { n: i + 1 }), oninput: (e) => { seat.name = e.target.value; } }),
       h("select", { testid: `seat-kind-${i}`, "aria-label": t("home.seat_kind_aria", { n: i + 1 }), onchange: (e) => { seat.kind = e.target.value; } },
-        KINDS.map((k) => h("option", { value: k, selected: seat.kind === k, key: k }, t(`seat.kind.${k}`))))));
+        KINDS.map((k) => h("option", { value: k, selected: (LEGACY_KIND[seat.kind] || seat.kind) === k, key: k }, t(`seat.kind.${k}`))))));
   }
+  const levelsHelp = helpButton(t("seat.levels.title"), t("seat.levels.help"), { testid: "help-bot-levels", key: "help:levels" });
 
   const start = () => {
     const seed = seedValue(form.seed);
@@ -193,7 +196,7 @@ export function homeScreen(info, form, lists, handlers, ui) {
           onchange: (e) => { form.players = parseInt(e.target.value, 10); handlers.rerender(); } },
         Array.from({ length: game.max_players - game.min_players + 1 }, (_, k) => game.min_players + k).map((n) =>
           h("option", { value: String(n), selected: n === form.players, key: n }, n === 1 ? t("home.players_solo") : String(n))))) : null,
-      h("fieldset", { class: "seats" }, h("legend", {}, t("home.seats")), seatRows),
+      h("fieldset", { class: "seats" }, h("legend", {}, t("home.seats"), levelsHelp), seatRows),
       h("div", { class: "field" },
         h("div", { class: "field-label" },
           h("label", { for: "seed-input" }, t("home.seed")),

@@ -10,6 +10,7 @@ import { actionList } from "./generic-panel.js";
 import { logPanel } from "./log-view.js";
 import { seatName, textNodes, textString } from "./text.js";
 import { helpButton } from "./popover.js";
+import { thinkingNote } from "./decision-wait.js";
 
 const GAME = "jump_drive";
 
@@ -173,10 +174,8 @@ function revealStrip(snap, view) {
 function decisionArea(session, snap, view, mine, parsed, mode, ui, rerender) {
   const d = snap.decision;
   const box = (...children) => h("section", { class: "decision", testid: "decision", dataset: { mode }, "aria-labelledby": "decision-prompt" }, children);
-  if (session.thinking !== null && session.thinking !== undefined) {
-    const text = t("game.thinking", { name: seatName(snap, session.thinking) });
-    return { area: box(h("p", { class: "thinking", testid: "bot-thinking", role: "status", id: "decision-prompt" }, text)), bar: { prompt: text } };
-  }
+  const thinking = thinkingNote(session, snap);
+  if (thinking) return { area: box(thinking.nodes, myPlan(mine)), bar: { prompt: thinking.text } };
   if (!d) {
     const waitingFor = (snap.to_move || []).filter((s) => s !== snap.viewer).map((s) => seatName(snap, s));
     const text = waitingFor.length ? t("game.waiting_for", { names: waitingFor.join(", ") }) : t("game.waiting");

@@ -18,6 +18,11 @@ const LOAD_CHUNK = Number.isFinite(CHUNK) && CHUNK >= 1 && CHUNK <= 5000 ? CHUNK
 const LOAD_DELAY = Number.parseInt(new URLSearchParams(globalThis.location ? location.search : "").get("loaddelay") ?? "", 10) || 0;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+// A thinking bot's search runs in slices this long, so the page draws its progress and can stop it in between.
+const THINK_SLICE_MS = 120;
+// "?thinkms=MS" caps a searching bot's thinking time below its level's (quick browser tests of whole games).
+const THINK_MS = Number.parseInt(new URLSearchParams(globalThis.location ? location.search : "").get("thinkms") ?? "", 10);
+const THINK_CAP = Number.isFinite(THINK_MS) && THINK_MS >= 50 ? THINK_MS : null;
 
 export class LoadCancelled extends Error {
   constructor() { super("cancelled"); this.name = "LoadCancelled"; }
@@ -38,6 +43,9 @@ export class MatchSession {
     this.viewer = null;
     this.busy = false;
     this.thinking = null;      // seat of the bot currently thinking
+    this.thinkShare = 0;       // how much of its thinking budget it has used (0..1), for the progress bar
+    this.cancelThinking = false;
+    this.advancing = null;     // the running bot loop (a promise), so Undo can wait for it to stop
     this.handoff = null;       // {seat, resolve} while the hand-off screen is up
     this.switching = false;
     this.closed = false;
@@ -47,6 +55,7 @@ export class MatchSession {
 
   get seats() { return (this.snapshot && this.snapshot.seats) || []; }
   isHuman(seat) { return (this.seats[seat] || {}).kind === "human"; }
+  searches(seat) { return ["hard", "expert"].includes((this.seats[seat] || {}).kind); }
   humanSeats() { return this.seats.map((s, i) => i).filter((i) => this.isHuman(i)); }
   name(seat) { return seatName(this.snapshot, seat); }
 
@@ -126,8 +135,10 @@ export class MatchSession {
     return this.act(() => call({ op: "submit_many", match: this.matchId, seat: this.viewer, actions, viewer: this.viewer }));
   }
 
+  /** Take back the viewer's last choice; a bot thinking meanwhile is stopped first (it thinks again after). */
   async undo() {
     if (!this.snapshot || !this.snapshot.can_undo) return;
+    await this.stopThinking();
     return this.act(() => call({ op: "undo", match: this.matchId, seat: this.viewer, viewer: this.viewer }));
   }
 
@@ -151,8 +162,16 @@ export class MatchSession {
     await this.advance();
   }
 
-  /** Run bots while bot seats must move; then hand the screen to a human seat that must act. */
-  async advance() {
+  /**
+   * Run bots while only bot seats must move; a human seat that must choose at the same time as bots chooses first
+   * (so Undo can still take its choice back while they think), then hand the screen to the human seat that must act.
+   */
+  advance() {
+    this.advancing = this.#advance();
+    return this.advancing;
+  }
+
+  async #advance() {
     if (this.review) { this.changed(); return; }
     this.busy = true;
     try {
@@ -161,8 +180,10 @@ export class MatchSession {
         if (snap.terminal) break;
         const toMove = snap.to_move || [];
         const bots = toMove.filter((s) => !this.isHuman(s));
-        if (bots.length && FAST && bots.length === toMove.length) {
-          // Fast pace: the worker plays every bot move up to the next human decision in one round trip.
+        const humans = toMove.filter((s) => this.isHuman(s));
+        if (bots.length && FAST && bots.length === toMove.length && !bots.some((s) => this.searches(s))) {
+          // Fast pace: the worker plays every bot move up to the next human decision in one round trip (not for
+          // the levels that search: they think in slices, showing their progress, so they can be stopped).
           this.thinking = bots[0];
           this.changed();
           this.accept(await call({ op: "bots", match: this.matchId, viewer: this.viewer, max_steps: 500 }));
@@ -170,22 +191,11 @@ export class MatchSession {
           await this.autosave();
           continue;
         }
-        if (bots.length) {
-          for (const seat of bots) {
-            if (this.closed || this.stale) return;
-            if (this.snapshot.terminal || !(this.snapshot.to_move || []).includes(seat)) continue;
-            this.thinking = seat;
-            this.changed();
-            await sleep(this.humanSeats().length ? BOT_PAUSE_MS : SPECTATOR_PAUSE_MS);
-            if (this.closed || this.stale) return;
-            const answer = await call({ op: "bot", match: this.matchId, seat, viewer: this.viewer });
-            this.accept(answer);
-            this.thinking = null;
-            await this.autosave();
-          }
+        if (bots.length && !humans.length) {
+          const seat = bots[0];
+          if (!(await this.think(seat))) return;
           continue;
         }
-        const humans = toMove.filter((s) => this.isHuman(s));
         if (!humans.length || humans.includes(this.viewer)) break;
         // Another human seat must act: hot-seat hand-off.
         const next = humans[0];
@@ -203,11 +213,48 @@ export class MatchSession {
       this.onError(err);
     } finally {
       this.thinking = null;
+      this.thinkShare = 0;
       this.switching = false;
       this.busy = false;
       this.focusHint = this.focusHint || "decision";
       this.changed();
     }
+  }
+
+  /**
+   * Let one bot seat think, a slice at a time (the progress is drawn between slices), and play its move. Returns
+   * false when the thinking was cancelled (Undo, Home, a new game, another tab) before the move was made.
+   */
+  async think(seat) {
+    this.thinking = seat;
+    this.thinkShare = 0;
+    this.changed();
+    await sleep(this.humanSeats().length ? BOT_PAUSE_MS : SPECTATOR_PAUSE_MS);
+    for (;;) {
+      if (this.closed || this.stale || this.cancelThinking) {
+        if (!this.closed) { try { await call({ op: "think_cancel", match: this.matchId }); } catch { /* gone */ } }
+        return false;
+      }
+      const answer = await call({ op: "think", match: this.matchId, seat, viewer: this.viewer, slice_ms: THINK_SLICE_MS,
+        max_ms: THINK_CAP });
+      if (answer.thinking) {
+        this.thinkShare = answer.thinking.share;
+        this.changed();
+        continue;
+      }
+      this.accept(answer);
+      this.thinking = null;
+      this.thinkShare = 0;
+      await this.autosave();
+      return true;
+    }
+  }
+
+  /** Stop a bot's thinking (after its current slice) and wait until the bot loop has let go. */
+  async stopThinking() {
+    if (this.thinking === null) return;
+    this.cancelThinking = true;
+    try { await this.advancing; } finally { this.cancelThinking = false; }
   }
 
   continueHandoff() {

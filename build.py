@@ -652,7 +652,7 @@ def serve(port: int, dist: Path = DIST) -> None:
             httpd.serve_forever()
 
 
-TEST_TOOLS = {"pytest": "pytest", "playwright": "playwright", "mypy": "mypy", "ruff": "ruff"}
+TEST_TOOLS = {"pytest": "pytest", "xdist": "pytest-xdist", "playwright": "playwright", "mypy": "mypy", "ruff": "ruff"}
 TYPED_PATHS = ["pyengine", "build.py", "benchmarks"]
 
 
@@ -673,8 +673,12 @@ def run_tests(pytest_args: list[str]) -> int:
             failed.append(cmd[2])
     log("static checks passed" if not failed else f"static checks FAILED: {', '.join(failed)}")
     # pytest runs last, so its summary line ("N passed ...") is the last line of the output.
-    log("$ pytest " + " ".join(pytest_args))
-    code = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT).returncode
+    # Two or more workers: the browser tests (one group, in order, see tests/conftest.py) run beside the rest.
+    # dist/ was just built, so the browser fixtures serve it as is.
+    args = ["-n", str(min(4, max(2, os.cpu_count() or 2))), "--dist", "loadgroup", *pytest_args]
+    log("$ pytest " + " ".join(args))
+    env = {**os.environ, "PYENGINE_SKIP_BUILD": "1"}
+    code = subprocess.run([sys.executable, "-m", "pytest", *args], cwd=ROOT, env=env).returncode
     return 1 if failed or code != 0 else 0
 
 

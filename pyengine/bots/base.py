@@ -35,28 +35,34 @@ class InfoSet:
 
     It never holds the true state. ``InfoSet.of`` keeps one resample of it; every sample is a resample of that
     one, which by the honest-resample property (``tests/conformance/test_hidden_info.py``) depends only on what
-    the seat knows and the seed. Samples carry no message log: search never reads it.
+    the seat knows and the seed. Samples carry no message log: search never reads it. The view may be given as a
+    function: it is then made on first reading (the search bots never read it, so they never pay for it).
     """
 
-    def __init__(self, seat: int, view: JSON, legal: list[Action], sampler: Sampler) -> None:
+    def __init__(self, seat: int, view: JSON | Callable[[], JSON], legal: list[Action], sampler: Sampler) -> None:
         self.seat = seat
-        self.view = view
+        self._view = view
         self.legal = list(legal)
         self._sampler = sampler
+
+    @property
+    def view(self) -> JSON:
+        """Return the seat's view (what ``state.view(seat)`` gives), made once."""
+        if callable(self._view):
+            self._view = self._view()
+        return self._view
 
     @classmethod
     def of(cls, state: State, seat: int, seed: int) -> InfoSet:
         """Return the information set of ``seat`` in ``state`` (its view, and a sampler that forgets the state)."""
-        known = state.resample(seat, seed)
-        known.drop_history()
-        view = state.view(seat)
+        known = state.resample(seat, seed)  # the same view as the state's (resample keeps all the seat knows)
 
         def sampler(s: int) -> State:
             out = known.resample(seat, s)
             out.drop_history()
             return out
 
-        return cls(seat, view, state.legal_actions(seat), sampler)
+        return cls(seat, lambda: known.view(seat), state.legal_actions(seat), sampler)
 
     def sample(self, seed: int) -> State:
         """Return a full state consistent with what the seat knows, its secrets drawn from ``seed``."""

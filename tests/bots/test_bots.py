@@ -102,6 +102,9 @@ def test_a_bot_given_only_a_view_and_a_sampler_chooses() -> None:
     built = InfoSet.of(state, seat, 9)
     assert all(v is not state for v in vars(built).values())
     assert all(cell.cell_contents is not state for cell in (built._sampler.__closure__ or ()))
+    lazy = built._view
+    assert callable(lazy) and all(cell.cell_contents is not state for cell in (lazy.__closure__ or ()))
+    assert built.view == state.view(seat)  # made on first reading, from the seat's own resample
 
 
 def test_ismcts_gives_the_same_move_for_the_same_seed_and_iterations() -> None:

@@ -135,7 +135,8 @@ def value(d: Data, seat: int, rate: tuple[float, float, float] | None = None) ->
 
 def _after(d: Data, seat: int, action: Action, salt: int) -> Data:
     """Return a copy of the position after one action (its hidden draws from a fixed search PRNG)."""
-    out = {k: (copy_json(v) if k != "msgs" else []) for k, v in d.items()}
+    out: Data = copy_json({k: v for k, v in d.items() if k != "msgs"})
+    out["msgs"] = []
     out["rng"] = Rng(salt).to_text()
     apply_action(out, seat, action)
     return out

@@ -97,14 +97,28 @@ def production(p: Player) -> dict[str, int]:
     return out
 
 
+_EFFECTS: dict[str, dict[str, list[Record]]] = {}
+
+
+def card_effects(cid: str) -> dict[str, list[Record]]:
+    """Return a card's ongoing effects grouped by kind, in printed order (indexed once per card)."""
+    out = _EFFECTS.get(cid)
+    if out is None:
+        out = {}
+        for e in card(cid).get("effects", ()):
+            out.setdefault(e["kind"], []).append(e)
+        _EFFECTS[cid] = out
+    return out
+
+
 def effects_of(p: Player, kind: str) -> list[tuple[str, Record]]:
     """Return (card id, effect) for every ongoing effect of one kind the player owns, corporation first."""
-    return [(c, e) for c in owned(p) for e in card(c).get("effects", ()) if e["kind"] == kind]
+    return [(c, e) for c in owned(p) for e in card_effects(c).get(kind, ())]
 
 
 def has_effect(p: Player, kind: str) -> bool:
     """Return True if the player owns an ongoing effect of this kind."""
-    return any(e["kind"] == kind for c in owned(p) for e in card(c).get("effects", ()))
+    return any(kind in card_effects(c) for c in owned(p))
 
 
 def holds(cid: str) -> str | None:

@@ -121,7 +121,7 @@ def score_actions(state: State, seat: int, actions: list[Action]) -> list[float]
     return scores
 
 
-SEARCH = SearchParams(depth=16, greedy=0.0, width=8, scale=4.0, hard=300)
+SEARCH = SearchParams(depth=8, greedy=0.0, width=6, scale=4.0, hard=300)
 """How the search plays Beyond the Sun: a short random playout (the heuristic is too costly to follow here), then the
 position's value."""
 

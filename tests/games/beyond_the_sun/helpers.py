@@ -16,6 +16,8 @@ from pyengine.games.beyond_the_sun.control import recompute
 from pyengine.games.beyond_the_sun.model import add_ship, take_supply
 from pyengine.games.beyond_the_sun.state import BTSState
 
+from ..random_play import random_game
+
 
 def new(players: int = 3, seed: int = 1, **options: Any) -> BTSState:
     """Return a fresh game (faction setup done), seat 0 to act."""
@@ -104,7 +106,6 @@ def do(state: BTSState, *texts: str) -> BTSState:
 # --- added for the ship, control, colonization, achievement and option tests --------------------------------------
 def run_steps(state: BTSState, seat: int, steps: list[dict[str, Any]]) -> None:
     """Run effect steps for a seat directly; a pending choice is left for the seat to answer."""
-    from pyengine.core.rng import Rng
     from pyengine.games.beyond_the_sun.effects import push, run
 
     push(state.d, seat, steps, "test")
@@ -164,12 +165,4 @@ def automated(state: BTSState, seat: int, track: str, n: int) -> None:
 
 def play(players: int, seed: int, options: dict[str, Any]) -> Iterator[BTSState]:
     """Play one seeded random game to its end, yielding the state before every action and at the end."""
-    state = new(players, seed, **options)
-    rng = Rng(seed * 7919 + players)
-    for _ in range(5000):
-        yield state
-        if state.is_terminal():
-            return
-        seat = min(state.to_move())
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    raise AssertionError(f"game {players}p seed {seed} {options} did not end")
+    yield from random_game(new(players, seed, **options), seed, players, str(options))

@@ -16,7 +16,6 @@ import pytest
 from pyengine.catalog import all_messages
 from pyengine.core import text as core_text
 from pyengine.core.api import Message, Outcome
-from pyengine.core.rng import Rng
 from pyengine.core.text import REF_KINDS, Text, catalog, english, text
 from pyengine.games.jump_drive import messages as jd_messages
 from pyengine.games.jump_drive.campaign import conditions
@@ -25,6 +24,7 @@ from pyengine.games.jump_drive.info import INFO
 from pyengine.games.jump_drive.messages import LOG, LOG_ONE, card_name, log_message, stored_templates
 from pyengine.games.jump_drive.state import JDState
 
+from ..random_play import random_game
 from .helpers import GAME, inst, play, position
 
 PACKAGE = Path(jd_messages.__file__).parent
@@ -61,14 +61,7 @@ def _play(players: int, seed: int, options: dict[str, Any]) -> Iterator[JDState]
     """Play one seeded random game to its end, yielding the state before every action and at the end."""
     state = GAME.new_initial_state(seed=seed, players=players, options=options)
     assert isinstance(state, JDState)
-    rng = Rng(seed * 7919 + players)
-    for _ in range(5000):
-        yield state
-        if state.is_terminal():
-            return
-        seat = min(state.to_move())
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    raise AssertionError(f"game {players}p seed {seed} {options} did not end")
+    yield from random_game(state, seed, players, str(options))
 
 
 def _finished_games() -> Iterator[JDState]:

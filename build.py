@@ -675,7 +675,7 @@ def run_tests(pytest_args: list[str]) -> int:
     # pytest runs last, so its summary line ("N passed ...") is the last line of the output.
     # Two or more workers: the browser tests (one group, in order, see tests/conftest.py) run beside the rest.
     # dist/ was just built, so the browser fixtures serve it as is.
-    args = ["-n", str(min(4, max(2, os.cpu_count() or 2))), "--dist", "loadgroup", *pytest_args]
+    args = ["-n", str(min(4, max(2, os.cpu_count() or 2))), *pytest_args]
     log("$ pytest " + " ".join(args))
     env = {**os.environ, "PYENGINE_SKIP_BUILD": "1"}
     code = subprocess.run([sys.executable, "-m", "pytest", *args], cwd=ROOT, env=env).returncode

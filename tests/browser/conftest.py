@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import urllib.parse
 from pathlib import Path
 
@@ -103,6 +104,33 @@ class StaticServer:
             self.httpd.shutdown()
             self.httpd.server_close()
             self.httpd = None
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _one_worker_for_the_browser_tests(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Fail loudly if a parallel run shares the browser tests out among workers: they share one page, in order.
+
+    The first worker to run one claims them in a file in the run's shared temporary folder; any other worker that
+    runs one fails.
+    """
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return
+    claim = tmp_path_factory.getbasetemp().parent / "browser-tests-worker"
+    try:
+        fd = os.open(claim, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+    except FileExistsError:
+        owner = ""
+        for _ in range(50):  # the claiming worker writes its name right after creating the file
+            owner = claim.read_text()
+            if owner:
+                break
+            time.sleep(0.1)
+        assert owner == worker, (f"browser tests run in workers {owner} and {worker}: the suite's scheduler "
+                                 "(tests/conftest.py) did not keep them together")
+        return
+    with os.fdopen(fd, "w") as out:
+        out.write(worker)
 
 
 @pytest.fixture(scope="session")

@@ -17,6 +17,7 @@ The output is byte-identical from one run to the next (fixed zip timestamps, sor
 from __future__ import annotations
 
 import argparse
+import base64
 import contextlib
 import hashlib
 import http.server
@@ -328,6 +329,76 @@ def normalize_zip(data: bytes) -> bytes:
     return out.getvalue()
 
 
+LEVERS = {"pyc": "the engine wheel carries bytecode for the pinned Pyodide's Python",
+          "sw-direct": "while the site answers, the runtime's big files skip the service worker (HTTP cache)"}
+DIRECT_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs")
+"""The runtime's big files, which the service worker leaves to the browser's HTTP cache while the site answers."""
+"""Load-time levers a build can leave out (``PYENGINE_BUILD_WITHOUT=pyc,sw-direct``), to measure what each gives:
+``python benchmarks/browser_load.py --against <a dist/ built without it>`` (docs/PERFORMANCE.md)."""
+
+
+def lever_on(name: str) -> bool:
+    """Whether a load-time lever is built in (all are, unless PYENGINE_BUILD_WITHOUT names it)."""
+    if name not in LEVERS:
+        raise BuildError(f"unknown lever {name!r}")
+    off = {n.strip() for n in os.environ.get("PYENGINE_BUILD_WITHOUT", "").split(",") if n.strip()}
+    unknown = off - set(LEVERS)
+    if unknown:
+        raise BuildError(f"PYENGINE_BUILD_WITHOUT names unknown levers {sorted(unknown)}; known: {sorted(LEVERS)}")
+    return name not in off
+
+
+def pyodide_python() -> str:
+    """Return the pinned Pyodide's Python as "3.X" (from its lock file's info)."""
+    info = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())["info"]
+    major, minor = str(info["python"]).split(".")[:2]
+    return f"{major}.{minor}"
+
+
+def record_digest(data: bytes) -> str:
+    """Return a file's hash as a wheel's RECORD writes it (urlsafe base64 of the sha256, no padding)."""
+    return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+def with_bytecode(wheel: bytes) -> bytes:
+    """Add to the engine wheel its modules compiled by the pinned Pyodide's own Python (``tools/compile_pyc.mjs``),
+    as ``__pycache__/*.cpython-3X.pyc`` next to the sources, and list them in RECORD.
+
+    The browser then imports the engine without compiling it (Pyodide ships its standard library the same way). The
+    files are unchecked-hash .pyc files, so equal sources give equal bytes; CPython of another version ignores them.
+    """
+    installed = f"/lib/python{pyodide_python()}/site-packages"
+    with tempfile.TemporaryDirectory(prefix="pyengine-pyc-") as tmp:
+        src, out = Path(tmp) / "src", Path(tmp) / "out"
+        with zipfile.ZipFile(io.BytesIO(wheel)) as zf:
+            for name in zf.namelist():
+                if name.endswith(".py"):
+                    target = src / name
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    target.write_bytes(zf.read(name))
+        proc = subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(src), str(out), installed],
+                              capture_output=True, text=True, cwd=ROOT)
+        if proc.returncode != 0:
+            raise BuildError(f"compiling the engine for Pyodide failed:\n{proc.stdout}\n{proc.stderr}")
+        compiled = {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*.pyc"))}
+    if not compiled:
+        raise BuildError("compiling the engine for Pyodide made no .pyc file")
+    buf = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(wheel)) as zin, zipfile.ZipFile(buf, "w") as zout:
+        record_name = next(n for n in zin.namelist() if n.endswith(".dist-info/RECORD"))
+        for item in zin.infolist():
+            if item.filename != record_name:
+                zout.writestr(item, zin.read(item.filename))
+        for name, data in compiled.items():
+            zout.writestr(name, data)
+        lines = [line for line in zin.read(record_name).decode().splitlines() if line]
+        own = [line for line in lines if line.startswith(f"{record_name},")]
+        rest = [line for line in lines if not line.startswith(f"{record_name},")]
+        rest += [f"{name},sha256={record_digest(data)},{len(data)}" for name, data in compiled.items()]
+        zout.writestr(record_name, "\n".join(rest + own) + "\n")
+    return buf.getvalue()
+
+
 def build_wheel() -> tuple[str, bytes]:
     """Build the engine wheel from pyproject.toml in a clean temp copy; return (file name, bytes)."""
     with tempfile.TemporaryDirectory(prefix="pyengine-wheel-") as tmp:
@@ -347,7 +418,8 @@ def build_wheel() -> tuple[str, bytes]:
         wheels = sorted(out.glob("*.whl"))
         if len(wheels) != 1 or not wheels[0].name.endswith("-py3-none-any.whl"):
             raise BuildError(f"expected one pure-Python wheel, got {[w.name for w in wheels]}")
-        return wheels[0].name, normalize_zip(wheels[0].read_bytes())
+        wheel = wheels[0].read_bytes()
+        return wheels[0].name, normalize_zip(with_bytecode(wheel) if lever_on("pyc") else wheel)
 
 
 # --------------------------------------------------------------------------- icons
@@ -542,6 +614,31 @@ def message_catalog() -> bytes:
     return (json.dumps(merged, ensure_ascii=False, sort_keys=True, indent=0) + "\n").encode("utf-8")
 
 
+def shell_data() -> dict[str, bytes]:
+    """Return the static data the home screen draws from before the engine is up: the engine's ``info`` answer
+    (games, player counts, options, version) and each game's card catalog, as the bridge answers them.
+
+    The page fetches these instead of asking the engine, so its home screen is usable while Pyodide still boots; a
+    test checks that they equal the engine's own answers.
+    """
+    sys.path.insert(0, str(ROOT))
+    try:
+        from pyengine.bridge import handle
+    finally:
+        sys.path.pop(0)
+
+    def answer(request: dict[str, str]) -> bytes:
+        body = json.loads(handle(json.dumps(request)))
+        if body.pop("ok", None) is not True:
+            raise BuildError(f"the engine refused {request}: {body}")
+        return (json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n").encode("utf-8")
+
+    files = {"app/data/info.json": answer({"op": "info"})}
+    for game in json.loads(files["app/data/info.json"])["games"]:
+        files[f"app/data/catalog/{game['id']}.json"] = answer({"op": "catalog", "game": game["id"]})
+    return files
+
+
 POSTER_KEYS = re.compile(r"^(embed\.|game\.[a-z_]+\.name$)")
 
 
@@ -570,6 +667,7 @@ def site_files(wheel_name: str, wheel: bytes) -> dict[str, bytes]:
     files.update(own_files())
     files["app/i18n/en.json"] = message_catalog()
     files["app/i18n/poster.en.json"] = poster_catalog(files["app/i18n/en.json"])
+    files.update(shell_data())
     values = {
         "CSP": meta_policy(content_security_policy("/index.html")),
         "PYODIDE_MJS": f"./{PYODIDE_DIR}/pyodide.mjs",
@@ -586,7 +684,8 @@ def site_files(wheel_name: str, wheel: bytes) -> dict[str, bytes]:
     precache = ["./", *(f"./{p}" for p in sorted(files))]
     sw = render(
         (WEB / "sw.template.js").read_text(),
-        {"CACHE_NAME": json.dumps(cache_name(files)), "FILES": json.dumps(precache, indent=2)},
+        {"CACHE_NAME": json.dumps(cache_name(files)), "FILES": json.dumps(precache, indent=2),
+         "DIRECT": json.dumps([f"./{PYODIDE_DIR}/{name}" for name in DIRECT_FILES] if lever_on("sw-direct") else [])},
         "web/sw.template.js",
     )
     files["sw.js"] = sw.encode()

@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
 """Print browser load times of the built app against bare Pyodide, engine speed in Pyodide vs CPython.
 
-usage: python benchmarks/browser_load.py [--runs 5] [--games 200] [--dist dist]
+usage: python benchmarks/browser_load.py [--runs 5] [--games 200] [--dist dist] [--against OTHER_DIST] [--no-bench]
 
 Serves dist/ on 127.0.0.1 (plus an in-memory bare-Pyodide page that loads the same vendored runtime),
 drives Debian's headless Chromium with every other host unresolvable, and prints:
-  * cold load to ready (fresh profile) and warm load (second visit, same profile) for the app and for
+  * the app's home screen usable (its "shell:ready" mark, before the engine) and its largest contentful paint,
+    cold and warm;
+  * cold load to engine ready (fresh profile) and warm load (second visit, same profile) for the app and for
     bare Pyodide, as medians over the runs, and the app/bare ratios;
   * the same for loadPyodide inside a plain module worker: the floor for any engine that runs in a worker;
   * playout games/s through the bridge op `bench` inside Pyodide and in CPython (or "n/a");
-  * the engine wheel size.
+  * the engine wheel size;
+  * with --against, another build of the app in the same interleaved runs (how a lever is measured: build with
+    and without it, compare).
 It asserts nothing; it prints numbers. The HTTP cache stays on (no request routing), so warm visits are
 real second visits; outside hosts are blocked with --host-resolver-rules and counted if ever requested.
 """
@@ -163,22 +167,50 @@ def serve(dist: Path) -> socketserver.ThreadingTCPServer:
     return httpd
 
 
-def load(ctx: BrowserContext, url: str) -> float | None:
-    """Open url in a new page and return seconds until ready (None on error or timeout)."""
+# The app's own marks, from navigation start: its home screen usable ("shell:ready", before the engine), and the
+# largest contentful paint so far (the browser's LCP candidate when the engine is ready).
+PAGE_TIMES_JS = """() => new Promise((resolve) => {
+  const mark = performance.getEntriesByName("shell:ready")[0];
+  const shell = mark ? mark.startTime / 1000 : null;
+  let lcp = null;
+  try {
+    new PerformanceObserver((list) => {
+      const all = list.getEntries();
+      if (all.length) lcp = all[all.length - 1].startTime / 1000;
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+  } catch (e) { /* no LCP in this browser */ }
+  setTimeout(() => resolve({ shell, lcp }), 200);
+})"""
+
+
+class Load:
+    """One page load: seconds to engine-ready from navigation, and (the app only) to its home screen and LCP."""
+
+    def __init__(self, ready: float | None, shell: float | None = None, lcp: float | None = None) -> None:
+        self.ready, self.shell, self.lcp = ready, shell, lcp
+
+
+def load(ctx: BrowserContext, url: str) -> Load:
+    """Open url in a new page and time it (ready None on error or timeout)."""
     page = ctx.new_page()
     try:
         t0 = time.perf_counter()
         page.goto(url, wait_until="commit")
         page.wait_for_function(READY_JS, timeout=120_000, polling=50)
         dt = time.perf_counter() - t0
-        return dt if page.evaluate(STATE_JS) == "ready" else None
+        if page.evaluate(STATE_JS) != "ready":
+            return Load(None)
+        times: dict[str, float | None] = page.evaluate(PAGE_TIMES_JS)
+        # ready is measured from goto; the page's own marks from its navigation start (the same instant, give or
+        # take the request's start): both are reported as they are.
+        return Load(dt, times.get("shell"), times.get("lcp"))
     except Exception:  # a failed load is reported as None
-        return None
+        return Load(None)
     finally:
         page.close()
 
 
-def cold_and_warm(pw: Playwright, url: str, outside: list[str]) -> tuple[float | None, float | None]:
+def cold_and_warm(pw: Playwright, url: str, outside: list[str]) -> tuple[Load, Load]:
     """Measure a first visit in a fresh profile, then a second visit in the same profile."""
     profile = tempfile.mkdtemp(prefix="bl-")
     ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, headless=True, args=FLAGS)
@@ -186,7 +218,7 @@ def cold_and_warm(pw: Playwright, url: str, outside: list[str]) -> tuple[float |
            if urllib.parse.urlsplit(r.url).hostname not in {"127.0.0.1", None} else None)
     try:
         cold = load(ctx, url)
-        if cold is not None:  # let the service worker finish precaching before the second visit
+        if cold.ready is not None:  # let the service worker finish precaching before the second visit
             page = ctx.new_page()
             page.goto(url)
             page.wait_for_function(READY_JS, timeout=120_000, polling=100)
@@ -252,6 +284,10 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--dist", type=Path, default=ROOT / "dist")
+    ap.add_argument("--against", type=Path, default=None,
+                    help="another build of the app (a dist/ folder, e.g. without a lever), measured in the same"
+                         " interleaved runs")
+    ap.add_argument("--no-bench", action="store_true", help="skip the playout speed measurement")
     args = ap.parse_args()
     dist: Path = args.dist.resolve()
     if not (dist / "index.html").is_file():
@@ -259,31 +295,58 @@ def main() -> int:
         return 1
     httpd = serve(dist)
     base = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    other = serve(args.against.resolve()) if args.against else None
+    other_url = f"http://127.0.0.1:{other.server_address[1]}/index.html" if other else None
+    alt: dict[str, list[float | None]] = {"cold": [], "warm": []}
     outside: list[str] = []
     app: dict[str, list[float | None]] = {"cold": [], "warm": []}
+    shell: dict[str, list[float | None]] = {"cold": [], "warm": []}
+    lcp: dict[str, list[float | None]] = {"cold": [], "warm": []}
     bare: dict[str, list[float | None]] = {"cold": [], "warm": []}
     floor: dict[str, list[float | None]] = {"cold": [], "warm": []}
     try:
         with sync_playwright() as pw:
             for i in range(args.runs):  # interleaved, so machine noise hits both alike
-                pages = (("app", base + "index.html", app), ("bare", base + "__bare__.html", bare),
-                         ("wkr", base + "__bare_worker__.html", floor))
+                pages = [("app", base + "index.html", app), ("bare", base + "__bare__.html", bare),
+                         ("wkr", base + "__bare_worker__.html", floor)]
+                if other_url:
+                    pages.insert(1, ("othr", other_url, alt))
                 for name, url, out in pages:
                     cold, warm = cold_and_warm(pw, url, outside)
-                    out["cold"].append(cold)
-                    out["warm"].append(warm)
-                    print(f"run {i + 1}/{args.runs} {name:4}: cold {fmt(cold)}  warm {fmt(warm)}", flush=True)
-            in_browser = bench_in_browser(pw, base + "index.html", args.games)
+                    out["cold"].append(cold.ready)
+                    out["warm"].append(warm.ready)
+                    extra = ""
+                    if name == "app":
+                        for kind, one in (("cold", cold), ("warm", warm)):
+                            shell[kind].append(one.shell)
+                            lcp[kind].append(one.lcp)
+                        extra = (f"  (home screen usable: cold {fmt(cold.shell)} warm {fmt(warm.shell)};"
+                                 f" LCP cold {fmt(cold.lcp)} warm {fmt(warm.lcp)})")
+                    print(f"run {i + 1}/{args.runs} {name:4}: cold {fmt(cold.ready)}  warm {fmt(warm.ready)}{extra}",
+                          flush=True)
+            in_browser = None if args.no_bench else bench_in_browser(pw, base + "index.html", args.games)
     finally:
-        httpd.shutdown()
-        httpd.server_close()
-    in_cpython = bench_in_cpython(args.games)
+        for server in (httpd, other):
+            if server is not None:
+                server.shutdown()
+                server.server_close()
+    in_cpython = None if args.no_bench else bench_in_cpython(args.games)
     print()
-    print(f"load to ready, median of {args.runs} runs"
+    print(f"home screen usable (shell ready, before the engine), median of {args.runs} runs:")
+    for kind in ("cold", "warm"):
+        b = med(bare[kind])
+        print(f"  {kind}: shell {fmt(med(shell[kind]))}  (shell / bare engine {ratio(med(shell[kind]), b)})"
+              f"  largest contentful paint {fmt(med(lcp[kind]))}")
+    print(f"engine ready, median of {args.runs} runs"
           " (app = PyScript worker + micropip; bare = loadPyodide only):")
     for kind in ("cold", "warm"):
         a, b = med(app[kind]), med(bare[kind])
         print(f"  {kind}: app {fmt(a)}  bare {fmt(b)}  ratio {ratio(a, b)}")
+    if other_url:
+        print(f"  the other build ({args.against}):")
+        for kind in ("cold", "warm"):
+            o, a, b = med(alt[kind]), med(app[kind]), med(bare[kind])
+            print(f"  {kind}: other {fmt(o)}  ratio to bare {ratio(o, b)}  (app / other {ratio(a, o)})")
     print("  floor for any engine in a worker (loadPyodide in a plain module worker):")
     for kind in ("cold", "warm"):
         w, b = med(floor[kind]), med(bare[kind])

@@ -165,3 +165,73 @@ def test_embed_page_and_poster_catalog_are_built(two_builds: tuple[Path, Path]) 
     full = json.loads((dist / "app/i18n/en.json").read_text())
     assert poster["embed.try.lesson"] == full["embed.try.lesson"] and "game.jump_drive.name" in poster
     assert all(k.startswith("embed.") or k.endswith(".name") for k in poster) and len(poster) < 200
+
+
+@pytest.mark.slow
+def test_the_home_screens_static_data_is_the_engines_own_answers(two_builds: tuple[Path, Path]) -> None:
+    """app/data/info.json and app/data/catalog/<game>.json (what the home screen draws before the engine is up)
+    equal the bridge's answers to `info` and `catalog`, so the page never shows a game or option the engine lacks."""
+    import json
+
+    from pyengine.bridge import handle
+
+    dist, _ = two_builds
+    info = json.loads(handle('{"op": "info"}'))
+    assert info.pop("ok") is True
+    assert json.loads((dist / "app/data/info.json").read_text()) == info
+    for game in info["games"]:
+        answer = json.loads(handle(json.dumps({"op": "catalog", "game": game["id"]})))
+        assert answer.pop("ok") is True
+        assert json.loads((dist / f"app/data/catalog/{game['id']}.json").read_text()) == answer
+
+
+@pytest.mark.slow
+def test_the_engine_wheel_carries_bytecode_for_pyodides_python(two_builds: tuple[Path, Path]) -> None:
+    """Every module of the wheel has a .pyc for the pinned Pyodide's Python next to it, hash-based and unchecked (no
+    timestamp: the build stays byte-identical), and RECORD lists each with its true hash and size."""
+    import base64
+    import struct
+
+    dist, _ = two_builds
+    build = load_build()
+    tag = "cpython-" + build.pyodide_python().replace(".", "")
+    wheel = next((dist / "wheels").rglob("pyengine-*.whl"))
+    with zipfile.ZipFile(wheel) as zf:
+        names = set(zf.namelist())
+        record = {line.split(",")[0]: line.split(",")[1:] for line in
+                  zf.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode().splitlines()}
+        sources = sorted(n for n in names if n.endswith(".py"))
+        assert sources
+        for source in sources:
+            folder, _, module = source.rpartition("/")
+            pyc = f"{folder}/__pycache__/{module[:-3]}.{tag}.pyc"
+            assert pyc in names, f"no bytecode for {source}"
+            data = zf.read(pyc)
+            (flags,) = struct.unpack("<I", data[4:8])
+            assert flags == 1, f"{pyc}: flags {flags}, want 1 (hash-based, source not checked)"
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert record[pyc] == [f"sha256={digest}", str(len(data))]
+
+
+@pytest.mark.slow
+def test_the_service_worker_leaves_the_runtimes_big_files_to_the_http_cache(two_builds: tuple[Path, Path]) -> None:
+    """sw.js names the runtime's big files as DIRECT (left to the browser's HTTP cache while the site answers), and
+    precaches them like every other file, so an offline start still finds them."""
+    dist, _ = two_builds
+    build = load_build()
+    sw = (dist / "sw.js").read_text()
+    direct = re.search(r"const DIRECT = new Set\((\[[^\]]*\])", sw)
+    assert direct, "sw.js has no DIRECT list"
+    listed = json_list(direct.group(1))
+    assert listed == [f"./{build.PYODIDE_DIR}/{name}" for name in build.DIRECT_FILES]
+    for path in listed:
+        assert (dist / path).is_file() and f'"{path}"' in sw.split("const DIRECT")[0], f"{path} is not precached"
+
+
+def json_list(text: str) -> list[str]:
+    """Parse a JSON list of strings."""
+    import json
+
+    value = json.loads(text)
+    assert isinstance(value, list)
+    return [str(v) for v in value]

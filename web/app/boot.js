@@ -1,14 +1,17 @@
-// Boot screen and watchdog: shows the engine's boot stages, turns any boot failure (error, rejected
-// promise, or no answer within BOOT_TIMEOUT_MS) into visible text, marks <html data-engine="ready|error">,
-// and registers the service worker once the engine is ready (so precaching never competes with boot).
+// Boot: starts the page's UI at once (its home screen draws from static data, see main.js) while the engine boots in
+// the worker; a watchdog turns any boot failure (error, rejected promise, or no answer within BOOT_TIMEOUT_MS) into
+// visible text, and the service worker is registered once the engine is ready (so precaching never competes with
+// boot).
 //
 // Public API (for the UI):
-//   import { booted, showBootError } from "./boot.js";
-//   booted                Promise<object> the engine's `info` response, after data-engine="ready"
+//   import { booted, bootFailure, showBootError } from "./boot.js";
+//   booted                Promise<object> the engine's `info` response, once it answered
 //                         (rejects, after the error is on screen, if boot fails)
+//   bootFailure           Promise<string> resolves with the error's text if the boot fails (never otherwise)
 //   showBootError(error)  put an error on the boot screen (as text) and set data-engine="error"
-// The boot screen is <div id="boot"> (#boot-stage text, #boot-progress, #boot-error); it gets the
-// `hidden` attribute once ready. <html data-engine> is "loading", then "ready" or "error".
+// The boot screen is <div id="boot"> (#boot-stage text, #boot-progress, #boot-error), shown until the UI is up
+// (<html data-ui="ready">), and again for a boot error. <html data-engine> is "loading", then "ready" (set by the
+// UI once its home screen is drawn too) or "error".
 import { engine } from "./engine-client.js";
 
 const BOOT_TIMEOUT_MS = 90_000;
@@ -31,11 +34,17 @@ function showStage(stage) {
   if (progress) progress.value = value;
 }
 
+let failed;
+/** Resolves with the error's text if the boot fails; never resolves otherwise. */
+export const bootFailure = new Promise((resolve) => { failed = resolve; });
+let engineUp = false;
+
 /** Shows a boot error as plain text and marks the page as failed (the first error wins). */
 export function showBootError(error) {
-  if (root.dataset.engine === "ready" || root.dataset.engine === "error") return;
+  if (engineUp || root.dataset.engine === "ready" || root.dataset.engine === "error") return;
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   root.dataset.engine = "error";
+  failed(message);
   if (stageText) stageText.textContent = "The game engine could not start.";
   if (progress) progress.hidden = true;
   if (errorText) {
@@ -73,10 +82,9 @@ engine.addEventListener("stage", (event) => showStage(event.detail.stage));
 
 export const booted = engine.ready.then(
   (info) => {
+    engineUp = true;
     stopWatchdog();
     showStage("ready");
-    root.dataset.engine = "ready";
-    if (box) box.hidden = true;
     registerServiceWorker();
     return info;
   },
@@ -87,5 +95,5 @@ export const booted = engine.ready.then(
 );
 booted.catch(() => {}); // already on screen
 
-// The UI modules load once the engine worker exists, so parsing them never delays the worker's start.
-engine.started.then(() => import("./main.js")).catch((error) => showBootError(error));
+// The UI starts at once: its home screen needs no engine (main.js).
+import("./main.js").catch((error) => showBootError(error));

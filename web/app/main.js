@@ -2,9 +2,10 @@
 // safety. Everything is drawn with keyed rendering (ui/dom.js) from the app state below; every string comes from
 // the message catalog (i18n.js).
 import { h, render } from "./ui/dom.js";
-import { call, engineReady } from "./ui/engine-api.js";
+import { call } from "./ui/engine-api.js";
 import { loadMessages, requestedLanguage, t } from "./i18n.js";
-import { loadCatalog, gameTitle } from "./ui/catalog.js";
+import { loadCatalog, loadGamesInfo, gameTitle } from "./ui/catalog.js";
+import { trackEngine, engineState, engineStatusLine, untilEngine, engineWaitLayer } from "./ui/engine-status.js";
 import { MatchSession, LoadCancelled } from "./ui/match-session.js";
 import { homeScreen, initialForm } from "./ui/home.js";
 import { tableFor, installTablePage } from "./ui/tables.js";
@@ -33,6 +34,7 @@ const app = {
   saveDialog: null,     // {name} while the "save to slot" form is open
   share: { open: false }, // the Share position dialog
   loading: null,        // {label, at, total, since, cancelled} while a save replays
+  waiting: null,        // {label, cancelled, cancel} while an action waits for the engine to finish booting
 };
 
 function gameInfo(id) {
@@ -62,7 +64,7 @@ function draw() {
   const before = document.activeElement;
   hadFocus = Boolean(before && before !== document.body);
   try {
-    render(h("div", { class: "app-shell" }, screen(), loadingLayer(), popoverLayer()), app.root);
+    render(h("div", { class: "app-shell" }, screen(), loadingLayer(), engineWaitLayer(app.waiting), popoverLayer()), app.root);
   } finally {
     drawing = false;
   }
@@ -77,7 +79,7 @@ function screen() {
   if (app.loading) return h("div", { class: "loading", testid: "loading-save", role: "status" }, app.loading.label);
   document.title = t("app.title");
   app.root.dataset.screen = "home";
-  return homeScreen(app.info, app.form, {
+  return homeScreen(app.info, app.form, engineStatusLine(), {
     active: store.activeMatches(), finished: store.finishedMatches(), slots: store.slots(), damaged: store.damaged(),
   }, {
     rerender: draw,
@@ -93,6 +95,12 @@ function screen() {
 
 /** Where focus goes after a render: it never stays on <body>; after an action it goes to the new decision. */
 function fixFocus() {
+  // A modal layer (waiting for the engine, a slow load) holds focus while it is up.
+  const layer = document.querySelector("[data-testid=engine-wait], [data-testid=load-progress]");
+  if (layer) {
+    if (!layer.contains(document.activeElement)) layer.querySelector("[data-autofocus]")?.focus();
+    return;
+  }
   const active = document.activeElement;
   const lost = hadFocus && (!active || active === document.body || !active.isConnected);
   const s = app.session;
@@ -144,7 +152,24 @@ function newSession(game) {
   });
 }
 
+/**
+ * Resolve true once the engine is ready. Until then a layer names what waits (`label`) and shows the engine's boot
+ * stage, with Cancel; false when cancelled or when the engine failed (the home screen says why).
+ */
+async function engineFor(label) {
+  if (engineState().stage === "ready") return true;
+  if (app.waiting) app.waiting.cancel?.();
+  const wait = { label, cancelled: false, cancel: null };
+  app.waiting = wait;
+  const ok = await untilEngine(wait, draw);
+  if (app.waiting === wait) app.waiting = null;
+  draw();
+  if (!ok && engineState().stage === "error") notify(t("engine.failed", { message: engineState().error || "" }), { kind: "error", testid: "engine-error" });
+  return ok;
+}
+
 async function startMatch(request) {
+  if (!(await engineFor(t("engine.wait_start", { game: gameTitle(request.game) })))) return;
   await closeCurrent();
   clearNotices();
   app.lastRequest = request;
@@ -170,6 +195,7 @@ async function closeCurrent() {
 
 /** Open a save in a new session with a progress overlay; opts go to MatchSession.load. */
 async function openSave(save, opts, label) {
+  if (!(await engineFor(label || t("load.title")))) return null;
   // The loading screen replaces the current one at once (before any await), so no stale screen takes clicks.
   const loading = { label: label || t("load.title"), at: 0, total: 0, since: Date.now(), cancelled: false };
   app.loading = loading;
@@ -252,6 +278,7 @@ async function importFile(file) {
     return;
   }
   // The engine judges the save; what is stored is the engine's own normalised save, never the raw file.
+  if (!(await engineFor(t("import.checking")))) return;
   let answer;
   let normalised;
   const loading = { label: t("import.checking"), at: 0, total: 0, since: Date.now(), cancelled: false };
@@ -428,15 +455,15 @@ async function boot() {
   app.root.dataset.testid = "app";
   installTablePage(draw);
   app.root.replaceChildren();
+  // The home screen draws from static data made at build time (the catalog and the games' infos), so it is usable
+  // while the engine still boots; what needs the engine waits for it (engineFor).
   try {
-    await loadMessages(requestedLanguage()).catch(() => loadMessages("en"));
-    draw();
-    await engineReady();
-    app.info = await call({ op: "info" });
+    const [, info] = await Promise.all([loadMessages(requestedLanguage()).catch(() => loadMessages("en")), loadGamesInfo()]);
+    app.info = info;
   } catch (err) {
-    document.documentElement.dataset.engine = "error";
+    document.documentElement.dataset.shell = "error";
     render(h("div", { class: "fatal", testid: "engine-error", role: "alert" },
-      h("h1", {}, "The rules engine could not start"),
+      h("h1", {}, "The page could not start"),
       h("p", {}, err && err.message ? err.message : String(err))), app.root);
     return;
   }
@@ -446,8 +473,10 @@ async function boot() {
   app.form = initialForm(app.info, DEFAULT_GAME);
   watchOtherTabs();
   for (const g of app.info.games || []) loadCatalog(g.id);
+  trackEngine(draw).then((ok) => { if (ok) document.documentElement.dataset.engine = "ready"; });
   draw();
-  document.documentElement.dataset.engine = "ready";
+  performance.mark("shell:ready");
+  document.documentElement.dataset.shell = "ready";
   document.documentElement.dataset.ui = "ready";
   window.addEventListener("hashchange", () => { const next = sharedPosition(); if (next) openShared(next); });
   const shared = sharedPosition();
@@ -458,6 +487,7 @@ async function boot() {
 async function openShared({ code, seat }) {
   history.replaceState(null, "", location.pathname + location.search); // a reload goes home, not to a second copy
   if (!code) { notify(t("share.bad_link"), { kind: "error", testid: "load-error" }); return; }
+  if (!(await engineFor(t("share.opening")))) return;
   let summary;
   try {
     summary = await call({ op: "new_from_code", code, summary: true });

@@ -12,11 +12,24 @@ export function gameTitle(game) {
   return tMaybe(`game.${game}.name`) || t("game.unknown_name");
 }
 
+/** Fetch one of the files build.py writes from the engine's answers (app/data/), as JSON. */
+async function staticData(path) {
+  const res = await fetch(new URL(`../data/${path}`, import.meta.url));
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return res.json();
+}
+
+/** The engine's `info` answer (games, player counts, options, version), as build.py wrote it: no engine needed. */
+export function loadGamesInfo() {
+  return staticData("info.json");
+}
+
+/** A game's card data: the file build.py wrote from the engine's `catalog` answer, else the engine itself. */
 export async function loadCatalog(game) {
   if (catalogs.has(game)) return catalogs.get(game);
   const map = new Map();
   try {
-    const answer = await call({ op: "catalog", game });
+    const answer = await staticData(`catalog/${encodeURIComponent(game)}.json`).catch(() => call({ op: "catalog", game }));
     for (const rec of answer.cards || []) {
       const id = rec.id ?? rec.card_id ?? rec.type_id;
       if (id !== undefined) map.set(String(id), rec);

@@ -143,7 +143,7 @@ function armedDelete(ui, id, label, onDelete, testid) {
  * lists: {active, finished, slots, damaged}; handlers: {onStart(request), onContinue(meta), onDelete(id),
  * onLoadSlot(meta), onExportSlot(meta), onImport(file), onReview(meta), rerender()}; ui: {pendingDelete}.
  */
-export function homeScreen(info, form, lists, handlers, ui) {
+export function homeScreen(info, form, engineStatus, lists, handlers, ui) {
   const game = gameById(info, form.game);
   ui.rerender = handlers.rerender;
   form.rerender = handlers.rerender;
@@ -173,7 +173,8 @@ export function homeScreen(info, form, lists, handlers, ui) {
   return h("div", { class: "home", testid: "home" },
     h("header", { class: "home-head" },
       h("h1", {}, t("app.title")),
-      h("p", { class: "tagline" }, t("app.tagline"))),
+      h("p", { class: "tagline" }, t("app.tagline")),
+      engineStatus),
     lists.active.length ? h("section", { class: "panel in-progress", "aria-labelledby": "h-progress", testid: "in-progress" },
       h("h2", { id: "h-progress" }, t("home.in_progress")),
       h("ul", { class: "match-list" }, lists.active.map((m) => h("li", { class: "match-row", testid: "match-row", key: m.id, dataset: { id: m.id, game: m.game } },

@@ -1,0 +1,133 @@
+"""Instant start: the home screen is usable before the engine is up (it draws from data build.py wrote), and what
+needs the engine waits for it with a progress indicator.
+
+The engine is held back on purpose: the Pyodide runtime's wasm file is not answered until the test lets it through.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import _launch
+from ui_driver import axe_violations, overflow
+
+pytestmark = pytest.mark.browser
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+SHELL_READY = "document.documentElement.dataset.shell === 'ready'"
+ENGINE = "document.documentElement.dataset.engine"
+WRITE_SLOT_JS = """async (save) => {
+  const store = await import("./app/store.js");
+  store.writeSlot("Saved before the engine", save, {
+    game: save.game, gameName: "Jump Drive", names: save.seats.map((s) => s.name),
+    kinds: save.seats.map((s) => s.kind), round: 1, terminal: false });
+}"""
+
+
+class HeldRuntime:
+    """Holds every request for Pyodide's wasm file until ``release``; from then on lets them through."""
+
+    def __init__(self) -> None:
+        self.held: list = []
+        self.released = False
+
+    def route(self, route) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def release(self) -> None:
+        self.released = True
+        for route in self.held:
+            try:
+                route.continue_()
+            except Exception:  # the page that asked for it was reloaded meanwhile
+                pass
+        self.held.clear()
+
+
+@pytest.mark.parametrize("size", [(1366, 900), (390, 844)], ids=["desktop", "phone"])
+def test_home_is_usable_before_the_engine_and_start_waits_for_it(pw, server, blocked, shots, size):
+    """Seats can be set and a saved game is listed while the engine still boots; Start then waits, showing the boot's
+    progress, and the game starts with those seats once the engine is ready."""
+    width, height = size
+    ctx, profile = _launch(pw, blocked, viewport={"width": width, "height": height})
+    runtime = HeldRuntime()
+    ctx.route("**/pyodide.asm.wasm", runtime.route)
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(30_000)
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.url + "?pace=0")
+        page.wait_for_function(SHELL_READY)
+        assert page.evaluate(ENGINE) == "loading"
+        status = page.locator("[data-testid=engine-status]")
+        assert status.get_attribute("data-stage") in {"runtime", "installing"}
+        assert "rules engine" in status.inner_text()
+
+        save = json.loads((FIXTURES / "jump_drive-2026.11.json").read_text())
+        page.evaluate(WRITE_SLOT_JS, save)
+        page.reload()
+        page.wait_for_function(SHELL_READY)
+        assert page.evaluate(ENGINE) == "loading", "the engine must still be held back"
+        row = page.locator("[data-testid=slot-row][data-name='Saved before the engine']")
+        assert row.count() == 1, "a saved game is listed before the engine is ready"
+        assert "Ann" in row.inner_text()
+
+        page.fill("[data-testid=seat-name-input-0]", "Vera")
+        page.select_option("[data-testid=seat-kind-1]", "hard")
+        assert page.locator("[data-testid=seat-kind-1]").input_value() == "hard"
+        assert overflow(page) == 0
+        assert axe_violations(page, "home before the engine") == []
+        page.screenshot(path=str(shots / f"instant-home-{width}.png"))
+
+        page.click("[data-testid=start-game]")
+        wait = page.locator("[data-testid=engine-wait]")
+        wait.wait_for()
+        assert page.evaluate(ENGINE) == "loading"
+        progress = page.locator("[data-testid=engine-wait-progress]")
+        assert progress.count() == 1 and 1 <= int(progress.get_attribute("value")) < 3
+        assert "Jump Drive" in wait.inner_text()
+        assert page.evaluate("document.activeElement.dataset.testid") == "engine-wait-cancel"
+        assert axe_violations(page, "waiting for the engine") == []
+        page.screenshot(path=str(shots / f"instant-wait-{width}.png"))
+
+        runtime.release()
+        page.wait_for_selector("[data-testid=jd-table]", timeout=120_000)
+        assert page.evaluate(ENGINE) == "ready"
+        assert page.locator("[data-testid=engine-wait]").count() == 0
+        assert "Vera" in page.inner_text("[data-testid=jd-table]")
+        assert errors == []
+    finally:
+        ctx.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def test_a_cancelled_wait_starts_nothing(pw, server, blocked):
+    """Cancel on the waiting layer goes back to the home screen; the engine boots on, and no game starts."""
+    ctx, profile = _launch(pw, blocked, viewport={"width": 1366, "height": 900})
+    runtime = HeldRuntime()
+    ctx.route("**/pyodide.asm.wasm", runtime.route)
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(30_000)
+        page.goto(server.url + "?pace=0")
+        page.wait_for_function(SHELL_READY)
+        page.click("[data-testid=start-game]")
+        page.locator("[data-testid=engine-wait]").wait_for()
+        page.click("[data-testid=engine-wait-cancel]")
+        page.locator("[data-testid=engine-wait]").wait_for(state="detached")
+        assert page.locator("[data-testid=home]").count() == 1
+        assert page.evaluate("document.activeElement !== document.body")
+        runtime.release()
+        page.wait_for_function(f"{ENGINE} === 'ready'", timeout=120_000)
+        assert page.locator("[data-testid=home]").count() == 1, "a cancelled start must not start later"
+        assert page.locator("[data-testid=engine-status]").get_attribute("data-stage") == "ready"
+    finally:
+        ctx.close()
+        shutil.rmtree(profile, ignore_errors=True)

@@ -38,6 +38,12 @@ class ModuleScheduler:
         return Scheduler(config, log)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Put the browser and build tests first (in their own order): they are the longest unit of work, so a parallel
+    run starts them at once and the other modules fill the other workers beside them."""
+    items.sort(key=lambda item: scope_of(item.nodeid) != "serial")  # a stable sort keeps each side's order
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Install the scheduler when pytest-xdist is there (a plain ``pytest`` run needs none)."""
     if config.pluginmanager.hasplugin("xdist"):

@@ -6,6 +6,7 @@ The engine is held back on purpose: the Pyodide runtime's wasm file is not answe
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 from pathlib import Path
@@ -43,10 +44,8 @@ class HeldRuntime:
     def release(self) -> None:
         self.released = True
         for route in self.held:
-            try:
+            with contextlib.suppress(Exception):  # the page that asked for it was reloaded meanwhile
                 route.continue_()
-            except Exception:  # the page that asked for it was reloaded meanwhile
-                pass
         self.held.clear()
 
 

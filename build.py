@@ -330,11 +330,12 @@ def normalize_zip(data: bytes) -> bytes:
 
 
 LEVERS = {"pyc": "the engine wheel carries bytecode for the pinned Pyodide's Python",
-          "sw-direct": "while the site answers, the runtime's big files skip the service worker (HTTP cache)"}
+          "sw-direct": "while the site answers, the runtime's big files skip the service worker (HTTP cache)",
+          "lock": "the site ships micropip's frozen lock with the engine in it, so no visit imports micropip"}
+"""Load-time levers a build can leave out (``PYENGINE_BUILD_WITHOUT=pyc,sw-direct,lock``), to measure what each
+gives: ``python benchmarks/browser_load.py --against <a dist/ built without it>`` (docs/PERFORMANCE.md)."""
 DIRECT_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs")
 """The runtime's big files, which the service worker leaves to the browser's HTTP cache while the site answers."""
-"""Load-time levers a build can leave out (``PYENGINE_BUILD_WITHOUT=pyc,sw-direct``), to measure what each gives:
-``python benchmarks/browser_load.py --against <a dist/ built without it>`` (docs/PERFORMANCE.md)."""
 
 
 def lever_on(name: str) -> bool:
@@ -397,6 +398,37 @@ def with_bytecode(wheel: bytes) -> bytes:
         rest += [f"{name},sha256={record_digest(data)},{len(data)}" for name, data in compiled.items()]
         zout.writestr(record_name, "\n".join(rest + own) + "\n")
     return buf.getvalue()
+
+
+def frozen_lock(minimal: bytes, micropip: bytes, wheel_name: str, wheel: bytes, wheel_url: str) -> bytes:
+    """Return micropip's frozen lock after installing the engine wheel (``tools/freeze_lock.mjs``, the pinned
+    Pyodide and micropip in node), with each wheel's ``file_name`` relative to the lock's folder.
+
+    It is the lock PyScript's package cache stores after micropip installs the engine on a first visit; shipped as
+    the site's ``pyodide-lock.json``, it lets every visit load the engine by name, without micropip in the browser.
+    ``wheel_url`` is the engine wheel's URL relative to the lock's folder.
+    """
+    with tempfile.TemporaryDirectory(prefix="pyengine-lock-") as tmp:
+        (Path(tmp) / "pyodide-lock.json").write_bytes(minimal)
+        (Path(tmp) / MICROPIP_WHEEL).write_bytes(micropip)
+        (Path(tmp) / wheel_name).write_bytes(wheel)
+        proc = subprocess.run(["node", str(ROOT / "tools" / "freeze_lock.mjs"), tmp, str(Path(tmp) / wheel_name)],
+                              capture_output=True, text=True, cwd=ROOT)
+    lines = proc.stdout.strip().splitlines()
+    if proc.returncode != 0 or not lines:
+        raise BuildError(f"micropip could not freeze a lock with the engine:\n{proc.stdout}\n{proc.stderr}")
+    lock = json.loads(lines[-1])
+    packages = lock.get("packages", {})
+    engine = packages.get("pyengine", {})
+    if sorted(packages) != ["micropip", "pyengine"] or engine.get("sha256") != sha256_bytes(wheel):
+        raise BuildError(f"micropip's frozen lock does not hold exactly micropip and this engine wheel: {packages}")
+    if engine.get("depends"):
+        raise BuildError(f"the engine must have no dependencies; micropip found {engine['depends']}")
+    if lock["info"] != json.loads(minimal)["info"]:
+        raise BuildError("micropip's frozen lock names another runtime than the pinned Pyodide")
+    packages["micropip"]["file_name"] = MICROPIP_WHEEL
+    engine["file_name"] = wheel_url
+    return (json.dumps(lock, indent=1, sort_keys=True) + "\n").encode()
 
 
 def build_wheel() -> tuple[str, bytes]:
@@ -650,6 +682,22 @@ def poster_catalog(full: bytes) -> bytes:
     return (json.dumps(subset, ensure_ascii=False, sort_keys=True, indent=0) + "\n").encode("utf-8")
 
 
+BOOT_STAGES = ("runtime", "installing", "ready")
+
+
+def boot_texts(catalog: bytes) -> dict[str, str]:
+    """Return the boot box's texts from the message catalog, HTML-escaped for the page (``BOOT_RUNTIME`` and so on):
+    the box shows before the catalog loads, so the page carries them (``web/app/boot.js`` reads them from it)."""
+    import html
+
+    messages = json.loads(catalog)
+    steps = len(BOOT_STAGES)
+    texts = {f"BOOT_{stage.upper()}": str(messages[f"engine.stage.{stage}"]).replace("{step}", str(n))
+             .replace("{steps}", str(steps)) for n, stage in enumerate(BOOT_STAGES, 1)}
+    texts["BOOT_FAILED"] = str(messages["engine.failed_short"])
+    return {key: html.escape(text, quote=True) for key, text in texts.items()}
+
+
 def cache_name(files: dict[str, bytes]) -> str:
     """Return the SW cache name: a hash over (path, bytes) of every file of the build."""
     h = hashlib.sha256()
@@ -663,6 +711,11 @@ def site_files(wheel_name: str, wheel: bytes) -> dict[str, bytes]:
     files = runtime_files()
     wheel_path = f"wheels/{sha256_bytes(wheel)[:12]}/{wheel_name}"
     files[wheel_path] = wheel
+    lock_path = f"{PYODIDE_DIR}/pyodide-lock.json"
+    if lever_on("lock"):
+        to_root = "../" * PYODIDE_DIR.count("/") + "../"
+        files[lock_path] = frozen_lock(files[lock_path], files[f"{PYODIDE_DIR}/{MICROPIP_WHEEL}"], wheel_name, wheel,
+                                       to_root + wheel_path)
     files.update(icons())
     files.update(own_files())
     files["app/i18n/en.json"] = message_catalog()
@@ -674,8 +727,12 @@ def site_files(wheel_name: str, wheel: bytes) -> dict[str, bytes]:
         "PYSCRIPT_DIR": f"./{PYSCRIPT_DIR}",
         "PYSCRIPT_CORE_CHUNK": f"./{PYSCRIPT_DIR}/{PYSCRIPT_CORE_CHUNK}",
         "PYSCRIPT_ERROR_CHUNK": f"./{PYSCRIPT_DIR}/{PYSCRIPT_ERROR_CHUNK}",
-        "ENGINE_WHEEL": f"./{wheel_path}",
+        # With the frozen lock the engine loads by name (PyScript hands it to Pyodide's loader); without it, micropip
+        # installs the wheel on a first visit and PyScript caches its lock for the next ones.
+        "ENGINE_PACKAGE": "pyengine" if lever_on("lock") else f"./{wheel_path}",
+        "PACKAGES_CACHE": "passthrough" if lever_on("lock") else "all",
     }
+    values.update(boot_texts(files["app/i18n/en.json"]))
     # The engine's PyScript config and worker tag, the same in the app and (inert until started) in embeds.
     values["ENGINE_TAGS"] = render((WEB / "engine" / "tags.html").read_text(), values, "web/engine/tags.html").rstrip()
     files["index.html"] = render((WEB / "index.html").read_text(), values, "web/index.html").encode()

@@ -338,7 +338,7 @@ def main() -> int:
         print(f"  {kind}: shell {fmt(med(shell[kind]))}  (shell / bare engine {ratio(med(shell[kind]), b)})"
               f"  largest contentful paint {fmt(med(lcp[kind]))}")
     print(f"engine ready, median of {args.runs} runs"
-          " (app = PyScript worker + micropip; bare = loadPyodide only):")
+          " (app = PyScript worker + the engine wheel; bare = loadPyodide only):")
     for kind in ("cold", "warm"):
         a, b = med(app[kind]), med(bare[kind])
         print(f"  {kind}: app {fmt(a)}  bare {fmt(b)}  ratio {ratio(a, b)}")

@@ -228,6 +228,55 @@ def test_the_service_worker_leaves_the_runtimes_big_files_to_the_http_cache(two_
         assert (dist / path).is_file() and f'"{path}"' in sw.split("const DIRECT")[0], f"{path} is not precached"
 
 
+@pytest.mark.slow
+def test_the_runtime_lock_is_micropips_frozen_lock_with_the_engine(two_builds: tuple[Path, Path]) -> None:
+    """pyodide-lock.json is what micropip.freeze() gives once the engine wheel is installed: micropip and the engine,
+    each with its true sha256 and a file_name that resolves (from the lock's folder) to the shipped wheel; the page
+    names the engine as a package and passes it to Pyodide's loader, so no visit imports micropip."""
+    import json
+
+    dist, _ = two_builds
+    build = load_build()
+    folder = dist / build.PYODIDE_DIR
+    lock = json.loads((folder / "pyodide-lock.json").read_text())
+    assert sorted(lock["packages"]) == ["micropip", "pyengine"]
+    upstream = json.loads((build.NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
+    assert lock["info"] == upstream["info"]
+    for entry in lock["packages"].values():
+        wheel = (folder / entry["file_name"]).resolve()
+        assert wheel.is_file() and wheel.is_relative_to(dist.resolve()), entry["file_name"]
+        assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    engine = lock["packages"]["pyengine"]
+    assert engine["depends"] == [] and engine["imports"] == ["pyengine"]
+    assert Path(engine["file_name"]).name == next((dist / "wheels").rglob("pyengine-*.whl")).name
+    page = (dist / "index.html").read_text()
+    assert '"packages": ["pyengine"]' in page and '"packages_cache": "passthrough"' in page
+
+
+@pytest.mark.slow
+def test_the_boot_box_texts_come_from_the_message_catalog(two_builds: tuple[Path, Path]) -> None:
+    """The boot box shows before the catalog loads, so the page carries its texts: each is the catalog's own
+    engine.stage.* (or engine.failed_short) message, with its step numbers filled in, and no English is left in
+    boot.js."""
+    import html
+    import json
+
+    dist, _ = two_builds
+    catalog = json.loads((dist / "app" / "i18n" / "en.json").read_text())
+    page = (dist / "index.html").read_text()
+    box = re.search(r'<div id="boot"([^>]*)>', page)
+    assert box, "no boot box"
+    attrs = {k: html.unescape(v) for k, v in re.findall(r'data-([a-z]+)="([^"]*)"', box.group(1))}
+    for n, stage in enumerate(("runtime", "installing", "ready"), 1):
+        want = catalog[f"engine.stage.{stage}"].replace("{step}", str(n)).replace("{steps}", "3")
+        assert attrs[stage] == want
+    assert attrs["failed"] == catalog["engine.failed_short"]
+    assert f'<p id="boot-stage">{html.escape(attrs["runtime"])}</p>' in page
+    boot = (dist / "app" / "boot.js").read_text()
+    code = "\n".join(line for line in boot.splitlines() if not line.lstrip().startswith("//"))
+    assert not re.search(r'"[A-Z][a-z]+ [a-z]+[^"]*"', code), "English text left in boot.js"
+
+
 def json_list(text: str) -> list[str]:
     """Parse a JSON list of strings."""
     import json

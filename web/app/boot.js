@@ -15,11 +15,7 @@
 import { engine } from "./engine-client.js";
 
 const BOOT_TIMEOUT_MS = 90_000;
-const STAGES = {
-  runtime: [1, "Loading Python runtime…"],
-  installing: [2, "Installing engine…"],
-  ready: [3, "Ready"],
-};
+const STAGE_STEPS = { runtime: 1, installing: 2, ready: 3 };
 
 const root = document.documentElement;
 const box = document.getElementById("boot");
@@ -27,10 +23,17 @@ const stageText = document.getElementById("boot-stage");
 const progress = document.getElementById("boot-progress");
 const errorText = document.getElementById("boot-error");
 
+// The boot box's texts come from the message catalog too: build.py writes them into the page (#boot's data-runtime,
+// data-installing, data-ready and data-failed), since the catalog itself loads after this box first shows.
+function bootText(name) {
+  return box?.dataset[name] ?? "";
+}
+
 function showStage(stage) {
-  const [value, label] = STAGES[stage] ?? [];
-  if (label === undefined || root.dataset.engine === "error") return;
-  if (stageText) stageText.textContent = label;
+  const value = STAGE_STEPS[stage];
+  if (value === undefined || root.dataset.engine === "error") return;
+  const label = bootText(stage);
+  if (stageText && label) stageText.textContent = label;
   if (progress) progress.value = value;
 }
 
@@ -45,7 +48,7 @@ export function showBootError(error) {
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   root.dataset.engine = "error";
   failed(message);
-  if (stageText) stageText.textContent = "The game engine could not start.";
+  if (stageText) stageText.textContent = bootText("failed");
   if (progress) progress.hidden = true;
   if (errorText) {
     errorText.textContent = message;

@@ -1,5 +1,6 @@
-// Runs inside the engine worker (PyScript "js_modules.worker"): PyScript imports it after the Python
-// runtime has started and before micropip installs the engine, so it marks the "Installing engine…" stage.
+// Runs inside the engine worker (PyScript "js_modules.worker"): PyScript imports it once the Python runtime has
+// started, before the engine is set up and imported (with the frozen lock, Pyodide has already unpacked the wheel;
+// in a build without it, micropip installs it next), so it marks the "Installing engine…" stage.
 new BroadcastChannel("engine-boot").postMessage({ stage: "installing" });
 
 export default {};

@@ -143,8 +143,17 @@ def cmd_arena(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(json.dumps(win_rate(args.game, args.bot, args.against, args.games, args.players, args.seed, options,
-                              jobs=args.jobs)))
+    from pathlib import Path
+
+    from .bots.arena import ResultsFileError
+
+    try:
+        report = win_rate(args.game, args.bot, args.against, args.games, args.players, args.seed, options,
+                          jobs=args.jobs, results=Path(args.results) if args.results else None)
+    except ResultsFileError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(report))
     return 0
 
 
@@ -263,6 +272,8 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--seed", type=int, default=1)
     a.add_argument("--options", default="")
     a.add_argument("--jobs", type=int, default=1, help="play games in this many processes (same results)")
+    a.add_argument("--results", default="", help="keep each finished game in this file (one JSON line); run the "
+                                                 "same command again to play only the games it lacks")
     a.set_defaults(fn=cmd_arena)
     return ap
 

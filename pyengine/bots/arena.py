@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from ..core.api import Outcome, State
@@ -62,33 +64,111 @@ def _one_game(job: tuple[str, str, str, int, int, int, dict[str, Any] | None]) -
     return out, seat_a, timed[seat_a]
 
 
+def _played(job: tuple[str, str, str, int, int, int, dict[str, Any] | None]) -> dict[str, Any]:
+    """Play one arena game and return its record: game index, outcome, bot_a's seat, its timings and the CPU used."""
+    start = time.process_time()
+    out, seat_a, timed = _one_game(job)
+    return {"g": job[4], "outcome": out.to_json(), "seat_a": seat_a, "timed": timed,
+            "cpu": time.process_time() - start}
+
+
+class ResultsFileError(ValueError):
+    """A results file that belongs to another arena run, or cannot be read."""
+
+
+def _read_results(path: Path, header: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """Return the game records already in a results file (by game index), after checking it is this run's file.
+
+    The file's first line is the run's header; each other line is one finished game. A last line cut short (the
+    run was killed while writing it) is dropped, and that game is played again.
+
+    Raises:
+        ResultsFileError: the header names another run, or a line is not a record.
+    """
+    if not path.exists():
+        return {}
+    lines = path.read_text().splitlines()
+    if not lines:
+        return {}
+    try:
+        first = json.loads(lines[0])
+    except json.JSONDecodeError as exc:
+        raise ResultsFileError(f"{path}: the first line is not an arena header") from exc
+    if first != {"arena": header}:
+        raise ResultsFileError(f"{path} holds another run: {first.get('arena') if isinstance(first, dict) else first}"
+                               f"; this run is {header}")
+    done: dict[int, dict[str, Any]] = {}
+    for n, line in enumerate(lines[1:], 2):
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError as exc:
+            if n == len(lines):
+                break  # cut short by a kill: played again
+            raise ResultsFileError(f"{path}:{n}: not a game record") from exc
+        if not isinstance(rec, dict) or not isinstance(rec.get("g"), int) or "outcome" not in rec:
+            raise ResultsFileError(f"{path}:{n}: not a game record")
+        done[rec["g"]] = rec
+    return done
+
+
 def win_rate(game_id: str, bot_a: str, bot_b: str, games: int, players: int = 2, seed: int = 1,
-             options: dict[str, Any] | None = None, jobs: int = 1) -> dict[str, Any]:
+             options: dict[str, Any] | None = None, jobs: int = 1, results: Path | None = None) -> dict[str, Any]:
     """Play bot_a in one seat (rotating) against bot_b in the others; return bot_a's win rate with its interval.
 
     A shared win counts one half (co-op: a win together counts one). In solitaire bot_b is not used and the rate
     is how often bot_a wins. ``jobs`` > 1 plays games in that many processes (the results do not change).
+    ``results``, when given, is a file that keeps each finished game as one JSON line: a run that is stopped and
+    started again with the same arguments plays only the games it lacks, and reports the same figures (game g is
+    always seed + g with bot_a in seat g % players).
+
+    Raises:
+        ResultsFileError: ``results`` belongs to another run.
     """
-    work = [(game_id, bot_a, bot_b, players, g, seed, options) for g in range(games)]
-    if jobs > 1:
-        from concurrent.futures import ProcessPoolExecutor
+    header = {"game": game_id, "bot": bot_a, "against": bot_b, "players": players, "seed": seed,
+              "options": options or {}}
+    done = _read_results(results, header) if results is not None else {}
+    if results is not None and not done:
+        results.write_text(json.dumps({"arena": header}) + "\n")
+    elif results is not None:
+        kept = [json.dumps({"arena": header})] + [json.dumps(done[g]) for g in sorted(done)]
+        results.write_text("\n".join(kept) + "\n")  # drops a line cut short by a kill
+    work = [(game_id, bot_a, bot_b, players, g, seed, options) for g in range(games) if g not in done]
+    records = [done[g] for g in range(games) if g in done]
+
+    def keep(rec: dict[str, Any]) -> None:
+        records.append(rec)
+        if results is not None:
+            with results.open("a") as f:
+                f.write(json.dumps(rec) + "\n")
+
+    if jobs > 1 and len(work) > 1:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
 
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            results = list(pool.map(_one_game, work))
+            for future in as_completed([pool.submit(_played, w) for w in work]):
+                keep(future.result())
     else:
-        results = [_one_game(w) for w in work]
+        for w in work:
+            keep(_played(w))
+    return summary(game_id, bot_a, bot_b, players, records)
+
+
+def summary(game_id: str, bot_a: str, bot_b: str, players: int, records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Return the arena's report over game records (``_played``): wins, rate, 95 % interval, margin, think time."""
+    games = len(records)
     wins = 0.0
     shared = 0
     margin = 0.0
     think: list[float] = []
-    for out, seat_a, timed in results:
-        think += timed
-        if seat_a in out.winners:
-            together = out.tiebreak == "shared" or players == 1
-            wins += 1.0 if together else 1.0 / len(out.winners)
-            shared += len(out.winners) > 1
-        others = [out.scores[s] for s in range(players) if s != seat_a]
-        margin += out.scores[seat_a] - (max(others) if others else 0)
+    for rec in sorted(records, key=lambda r: int(r["g"])):
+        out, seat_a = rec["outcome"], int(rec["seat_a"])
+        think += rec["timed"]
+        if seat_a in out["winners"]:
+            together = out["tiebreak"] == "shared" or players == 1
+            wins += 1.0 if together else 1.0 / len(out["winners"])
+            shared += len(out["winners"]) > 1
+        others = [out["scores"][s] for s in range(players) if s != seat_a]
+        margin += out["scores"][seat_a] - (max(others) if others else 0)
     low, high = wilson(wins, games)
     think.sort()
     return {"game": game_id, "bot": bot_a, "against": bot_b, "players": players, "games": games,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import time
+from pathlib import Path
 
 import pytest
 
@@ -220,3 +221,40 @@ def test_ares_normal_terraforms_mars_in_half_of_20_solo_games() -> None:
     `python -m pyengine arena ares_expedition --bot normal --games 100 --players 1`)."""
     result = win_rate("ares_expedition", "normal", "random", games=20, players=1, seed=1)
     assert result["wins"] >= 10, result
+
+
+def test_an_arena_with_a_results_file_resumes_where_it_stopped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`arena --results FILE` keeps each finished game; a run killed part-way (its last line cut short) and started
+    again plays only the missing games and reports exactly what one uninterrupted run reports; a file of another
+    run is refused, nothing in it touched."""
+    import json
+
+    import pyengine.bots.arena as arena
+
+    def figures(report: dict[str, object]) -> dict[str, object]:
+        return {k: v for k, v in report.items() if k != "median_move_seconds"}  # a time: never equal twice
+
+    whole = figures(win_rate("jump_drive", "normal", "random", games=6, players=2, seed=3))
+    path = tmp_path / "run.jsonl"
+    assert figures(win_rate("jump_drive", "normal", "random", games=6, players=2, seed=3, results=path)) == whole
+    lines = path.read_text().splitlines()
+    assert json.loads(lines[0])["arena"]["game"] == "jump_drive" and len(lines) == 7
+    path.write_text("\n".join(lines[:4]) + "\n" + lines[4][: len(lines[4]) // 2])  # 3 games, then a cut line
+    played: list[int] = []
+    real = arena._played
+
+    def counting(job: tuple[str, str, str, int, int, int, dict[str, object] | None]) -> dict[str, object]:
+        played.append(job[4])
+        return real(job)
+
+    monkeypatch.setattr(arena, "_played", counting)
+    assert figures(win_rate("jump_drive", "normal", "random", games=6, players=2, seed=3, results=path)) == whole
+    assert sorted(played) == [3, 4, 5]
+    assert len(path.read_text().splitlines()) == 7
+    before = path.read_text()
+    with pytest.raises(arena.ResultsFileError, match="another run"):
+        win_rate("jump_drive", "easy", "random", games=6, players=2, seed=3, results=path)
+    from pyengine.cli import main
+
+    assert main(["arena", "jump_drive", "--bot", "easy", "--games", "6", "--seed", "3", "--results", str(path)]) == 2
+    assert path.read_text() == before

@@ -20,6 +20,7 @@ import argparse
 import base64
 import contextlib
 import hashlib
+import html
 import http.server
 import importlib.util
 import io
@@ -688,8 +689,6 @@ BOOT_STAGES = ("runtime", "installing", "ready")
 def boot_texts(catalog: bytes) -> dict[str, str]:
     """Return the boot box's texts from the message catalog, HTML-escaped for the page (``BOOT_RUNTIME`` and so on):
     the box shows before the catalog loads, so the page carries them (``web/app/boot.js`` reads them from it)."""
-    import html
-
     messages = json.loads(catalog)
     steps = len(BOOT_STAGES)
     texts = {f"BOOT_{stage.upper()}": str(messages[f"engine.stage.{stage}"]).replace("{step}", str(n))

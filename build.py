@@ -694,6 +694,7 @@ def boot_texts(catalog: bytes) -> dict[str, str]:
     texts = {f"BOOT_{stage.upper()}": str(messages[f"engine.stage.{stage}"]).replace("{step}", str(n))
              .replace("{steps}", str(steps)) for n, stage in enumerate(BOOT_STAGES, 1)}
     texts["BOOT_FAILED"] = str(messages["engine.failed_short"])
+    texts["BOOT_PAGE_FAILED"] = str(messages["page.failed"])
     return {key: html.escape(text, quote=True) for key, text in texts.items()}
 
 

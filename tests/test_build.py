@@ -256,8 +256,8 @@ def test_the_runtime_lock_is_micropips_frozen_lock_with_the_engine(two_builds: t
 @pytest.mark.slow
 def test_the_boot_box_texts_come_from_the_message_catalog(two_builds: tuple[Path, Path]) -> None:
     """The boot box shows before the catalog loads, so the page carries its texts: each is the catalog's own
-    engine.stage.* (or engine.failed_short) message, with its step numbers filled in, and no English is left in
-    boot.js."""
+    engine.stage.* (or engine.failed_short, page.failed) message, with its step numbers filled in, and no English is
+    left in boot.js."""
     import html
     import json
 
@@ -266,11 +266,12 @@ def test_the_boot_box_texts_come_from_the_message_catalog(two_builds: tuple[Path
     page = (dist / "index.html").read_text()
     box = re.search(r'<div id="boot"([^>]*)>', page)
     assert box, "no boot box"
-    attrs = {k: html.unescape(v) for k, v in re.findall(r'data-([a-z]+)="([^"]*)"', box.group(1))}
+    attrs = {k: html.unescape(v) for k, v in re.findall(r'data-([a-z-]+)="([^"]*)"', box.group(1))}
     for n, stage in enumerate(("runtime", "installing", "ready"), 1):
         want = catalog[f"engine.stage.{stage}"].replace("{step}", str(n)).replace("{steps}", "3")
         assert attrs[stage] == want
     assert attrs["failed"] == catalog["engine.failed_short"]
+    assert attrs["page-failed"] == catalog["page.failed"]  # main.js's heading when the catalog itself fails
     assert f'<p id="boot-stage">{html.escape(attrs["runtime"])}</p>' in page
     boot = (dist / "app" / "boot.js").read_text()
     code = "\n".join(line for line in boot.splitlines() if not line.lstrip().startswith("//"))

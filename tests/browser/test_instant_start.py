@@ -130,3 +130,36 @@ def test_a_cancelled_wait_starts_nothing(pw, server, blocked):
     finally:
         ctx.close()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+def test_the_boot_box_and_a_failed_start_speak_from_the_catalog(pw, server, blocked):
+    """Before the UI is up, the boot box shows the catalog's first boot stage (the page carries it); if the home
+    screen's own data cannot load, the catalog's "page could not start" heading replaces it, with the reason."""
+    catalog = json.loads((Path(__file__).resolve().parents[2] / "web" / "app" / "i18n" / "ui.en.json").read_text())
+    ctx, profile = _launch(pw, blocked, viewport={"width": 390, "height": 844})
+    held: list = []
+
+    def hold(route) -> None:  # the UI is held back: the boot box stays
+        held.append(route)
+
+    ctx.route("**/app/main.js", hold)
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(30_000)
+        page.goto(server.url)
+        want = catalog["engine.stage.runtime"].replace("{step}", "1").replace("{steps}", "3")
+        assert page.inner_text("#boot-stage") == want
+        assert page.locator("#boot").is_visible()
+        ctx.unroute("**/app/main.js", hold)
+        ctx.route("**/app/data/info.json", lambda route: route.fulfill(status=404, body="missing"))
+        page.reload()
+        fatal = page.locator("[data-testid=engine-error]")
+        fatal.wait_for()
+        assert page.inner_text("[data-testid=engine-error] h1") == catalog["page.failed"]
+        assert "404" in fatal.inner_text()
+        assert not page.locator("#boot").is_visible()
+        assert overflow(page) == 0
+        assert axe_violations(page, "the page could not start") == []
+    finally:
+        ctx.close()
+        shutil.rmtree(profile, ignore_errors=True)

@@ -463,7 +463,8 @@ async function boot() {
   } catch (err) {
     document.documentElement.dataset.shell = "error";
     render(h("div", { class: "fatal", testid: "engine-error", role: "alert" },
-      h("h1", {}, "The page could not start"),
+      // The catalog may be what failed: this heading comes from the page, which build.py fills from the catalog.
+      h("h1", {}, document.getElementById("boot")?.dataset.pageFailed ?? ""),
       h("p", {}, err && err.message ? err.message : String(err))), app.root);
     return;
   }

@@ -127,11 +127,9 @@ def win_rate(game_id: str, bot_a: str, bot_b: str, games: int, players: int = 2,
     header = {"game": game_id, "bot": bot_a, "against": bot_b, "players": players, "seed": seed,
               "options": options or {}}
     done = _read_results(results, header) if results is not None else {}
-    if results is not None and not done:
-        results.write_text(json.dumps({"arena": header}) + "\n")
-    elif results is not None:
+    if results is not None:  # the header, then the games kept (a line cut short by a kill is dropped)
         kept = [json.dumps({"arena": header})] + [json.dumps(done[g]) for g in sorted(done)]
-        results.write_text("\n".join(kept) + "\n")  # drops a line cut short by a kill
+        results.write_text("\n".join(kept) + "\n")
     work = [(game_id, bot_a, bot_b, players, g, seed, options) for g in range(games) if g not in done]
     records = [done[g] for g in range(games) if g in done]
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import base64
 import contextlib
+import gzip
 import hashlib
 import html
 import http.server
@@ -26,6 +27,7 @@ import importlib.util
 import io
 import json
 import os
+import posixpath
 import re
 import shutil
 import socketserver
@@ -38,6 +40,7 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -332,8 +335,15 @@ def normalize_zip(data: bytes) -> bytes:
 
 LEVERS = {"pyc": "the engine wheel carries bytecode for the pinned Pyodide's Python",
           "sw-direct": "while the site answers, the runtime's big files skip the service worker (HTTP cache)",
-          "lock": "the site ships micropip's frozen lock with the engine in it, so no visit imports micropip"}
-"""Load-time levers a build can leave out (``PYENGINE_BUILD_WITHOUT=pyc,sw-direct,lock``), to measure what each
+          "lock": "the site ships micropip's frozen lock with the engine in it, so no visit imports micropip",
+          "shell-first": "on a first visit, the app page loads PyScript (and so starts the engine) once the home "
+                         "screen is drawn, and preloads the home screen's data instead",
+          "shell-modules": "the app page names every module of the home screen in a modulepreload, so they load at "
+                           "once instead of import level by import level",
+          "split-messages": "the message catalog the home screen waits for leaves out each game's own texts, which "
+                            "load when that game first opens"}
+"""Load-time levers a build can leave out (``PYENGINE_BUILD_WITHOUT=pyc,lock,shell-first,...``), to
+measure what each
 gives: ``python benchmarks/browser_load.py --against <a dist/ built without it>`` (docs/PERFORMANCE.md)."""
 DIRECT_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs")
 """The runtime's big files, which the service worker leaves to the browser's HTTP cache while the site answers."""
@@ -647,6 +657,38 @@ def message_catalog() -> bytes:
     return (json.dumps(merged, ensure_ascii=False, sort_keys=True, indent=0) + "\n").encode("utf-8")
 
 
+def split_messages(full: bytes) -> dict[str, bytes]:
+    """Return the page's catalog files: ``app/i18n/en.json`` and one ``app/i18n/en.<game>.json`` per game.
+
+    With the ``split-messages`` lever, each game's own texts (ids in its namespace: cards, log lines, terms, prompts)
+    go to its file, except its option texts (``<ns>.opt.*``), which the home screen shows; the page's first catalog
+    keeps the rest. Without it, the first catalog is the whole one and the game files are empty.
+    """
+    sys.path.insert(0, str(ROOT))
+    try:
+        import pyengine
+        from pyengine.core.text import game_namespaces
+    finally:
+        sys.path.pop(0)
+    pyengine.games()
+    messages = json.loads(full)
+    parts: dict[str, dict[str, Any]] = {game: {} for game in game_namespaces()}
+    first: dict[str, Any] = {}
+    owner = {ns: game for game, ns in game_namespaces().items()}
+    for key, value in messages.items():
+        ns, _, rest = key.partition(".")
+        if lever_on("split-messages") and ns in owner and not rest.startswith("opt."):
+            parts[owner[ns]][key] = value
+        else:
+            first[key] = value
+
+    def dump(table: dict[str, Any]) -> bytes:
+        return (json.dumps(table, ensure_ascii=False, sort_keys=True, indent=0) + "\n").encode("utf-8")
+
+    games = {f"app/i18n/en.{game}.json": dump(table) for game, table in sorted(parts.items())}
+    return {"app/i18n/en.json": dump(first), **games}
+
+
 def shell_data() -> dict[str, bytes]:
     """Return the static data the home screen draws from before the engine is up: the engine's ``info`` answer
     (games, player counts, options, version) and each game's card catalog, as the bridge answers them.
@@ -706,6 +748,70 @@ def cache_name(files: dict[str, bytes]) -> str:
     return f"pyengine-{h.hexdigest()[:16]}"
 
 
+_IMPORT_FROM = re.compile(r"""\b(?:import|export)\b[^;'"`]*?\bfrom\s*["']([^"']+)["']|\bimport\s*["']([^"']+)["']""")
+
+
+def module_graph(files: dict[str, bytes], entries: list[str]) -> list[str]:
+    """Return the site paths of every module the entry modules import statically, transitively, in sorted order.
+
+    Only relative specifiers are followed (the app imports nothing else); dynamic ``import()`` is not followed.
+    """
+    seen: set[str] = set()
+    todo = list(entries)
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        if path not in files:
+            raise BuildError(f"module graph: {path} is imported but not in the build")
+        seen.add(path)
+        folder = posixpath.dirname(path)
+        for m in _IMPORT_FROM.finditer(files[path].decode("utf-8")):
+            spec = m.group(1) or m.group(2)
+            if spec.startswith("."):
+                todo.append(posixpath.normpath(posixpath.join(folder, spec)))
+    return sorted(seen)
+
+
+def shell_module_preloads(files: dict[str, bytes]) -> str:
+    """Return the app page's modulepreload tags for the home screen's modules (by the ``shell-modules`` lever)."""
+    if not lever_on("shell-modules"):
+        return "<!-- (no modulepreload list: a build without the shell-modules lever) -->"
+    modules = [p for p in module_graph(files, ["app/boot.js", "app/main.js"]) if p != "app/boot.js"]
+    head = ("<!-- The home screen's modules (build.py follows boot.js's and main.js's imports): all requested at\n"
+            "     once, instead of one import level after another. -->")
+    return "\n".join([head, *(f'<link rel="modulepreload" href="./{p}">' for p in modules)])
+
+
+def engine_start_tags(values: dict[str, str]) -> str:
+    """Return the app page's head tags that start PyScript (the engine), by the ``shell-first`` lever.
+
+    With it, the page names PyScript's core in a meta tag, which main.js imports once the home screen is drawn (boot.js
+    at once on a returning visit, which the service worker controls), and the head preloads what the home screen
+    waits for (the message catalog and the games' infos): a first paint no longer shares the network and the two
+    cores with the runtime's 15 MB. Without it, PyScript starts at once, with preloads for the chunks it would
+    otherwise fetch one after another.
+    """
+    if lever_on("shell-first"):
+        return "\n".join([
+            "<!-- The engine starts once the home screen is drawn (main.js imports this): the home screen's",
+            "     first paint does not share the network and the cores with the runtime. Its data is preloaded",
+            "     meanwhile. -->",
+            f'<meta name="pyscript-core" content="{values["PYSCRIPT_DIR"]}/core.js">',
+            '<link rel="preload" href="./app/i18n/en.json" as="fetch" crossorigin="anonymous">',
+            '<link rel="preload" href="./app/data/info.json" as="fetch" crossorigin="anonymous">',
+        ])
+    return "\n".join([
+        "<!-- PyScript first: it starts the engine worker. The preloads fetch, in parallel, what PyScript",
+        "     would otherwise fetch one after another before the worker can start (core chunk, error chunk,",
+        "     worker code). -->",
+        f'<link rel="modulepreload" href="{values["PYSCRIPT_CORE_CHUNK"]}" fetchpriority="high">',
+        f'<link rel="modulepreload" href="{values["PYSCRIPT_ERROR_CHUNK"]}" fetchpriority="high">',
+        '<link rel="preload" href="./engine/worker.py" as="fetch" crossorigin="anonymous" fetchpriority="high">',
+        f'<script type="module" src="{values["PYSCRIPT_DIR"]}/core.js" fetchpriority="high"></script>',
+    ])
+
+
 def site_files(wheel_name: str, wheel: bytes) -> dict[str, bytes]:
     """Assemble every file of dist/ as {relative path: bytes}."""
     files = runtime_files()
@@ -718,8 +824,9 @@ def site_files(wheel_name: str, wheel: bytes) -> dict[str, bytes]:
                                        to_root + wheel_path)
     files.update(icons())
     files.update(own_files())
-    files["app/i18n/en.json"] = message_catalog()
-    files["app/i18n/poster.en.json"] = poster_catalog(files["app/i18n/en.json"])
+    messages = message_catalog()
+    files.update(split_messages(messages))
+    files["app/i18n/poster.en.json"] = poster_catalog(messages)
     files.update(shell_data())
     values = {
         "CSP": meta_policy(content_security_policy("/index.html")),
@@ -732,7 +839,9 @@ def site_files(wheel_name: str, wheel: bytes) -> dict[str, bytes]:
         "ENGINE_PACKAGE": "pyengine" if lever_on("lock") else f"./{wheel_path}",
         "PACKAGES_CACHE": "passthrough" if lever_on("lock") else "all",
     }
-    values.update(boot_texts(files["app/i18n/en.json"]))
+    values.update(boot_texts(messages))
+    values["ENGINE_START"] = engine_start_tags(values)
+    values["SHELL_MODULES"] = shell_module_preloads(files)
     # The engine's PyScript config and worker tag, the same in the app and (inert until started) in embeds.
     values["ENGINE_TAGS"] = render((WEB / "engine" / "tags.html").read_text(), values, "web/engine/tags.html").rstrip()
     files["index.html"] = render((WEB / "index.html").read_text(), values, "web/index.html").encode()
@@ -777,6 +886,11 @@ def build(dist: Path = DIST) -> dict[str, bytes]:
 # --------------------------------------------------------------------------- serve
 
 
+COMPRESSED_TYPES = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".py", ".txt"}
+"""What ``serve`` sends gzip-compressed: the text types a CDN (Netlify's included) compresses; not the wasm, the
+zipped standard library or the wheel."""
+
+
 class StaticHandler(http.server.SimpleHTTPRequestHandler):
     """Serve dist/ with the right MIME types; the base class answers If-Modified-Since with 304."""
 
@@ -796,9 +910,29 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
         """Log one line per request to stderr."""
         sys.stderr.write(f"[serve] {format % args}\n")
 
+    def do_GET(self) -> None:
+        """Serve a text file gzip-compressed when the browser accepts it, as the host's CDN does; else as is."""
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        revalidating = self.headers.get("If-Modified-Since")  # the base class answers it (304)
+        if not (accepts and path.suffix in COMPRESSED_TYPES and path.is_file()) or revalidating:
+            super().do_GET()
+            return
+        body = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(path.stat().st_mtime)))
+        self.end_headers()
+        self.wfile.write(body)
+
 
 def serve(port: int, dist: Path = DIST) -> None:
-    """Serve dist/ on http://127.0.0.1:port/ until interrupted."""
+    """Serve dist/ on http://127.0.0.1:port/ until interrupted (text gzip-compressed, as a CDN serves it)."""
     handler: Callable[..., StaticHandler] = lambda *a, **k: StaticHandler(*a, directory=str(dist), **k)  # noqa: E731
     socketserver.ThreadingTCPServer.allow_reuse_address = True
     with socketserver.ThreadingTCPServer(("127.0.0.1", port), handler) as httpd:

@@ -254,6 +254,81 @@ def test_the_runtime_lock_is_micropips_frozen_lock_with_the_engine(two_builds: t
 
 
 @pytest.mark.slow
+def test_the_app_page_starts_pyscript_only_after_its_home_screen(two_builds: tuple[Path, Path]) -> None:
+    """shell-first: index.html loads no PyScript itself; it names PyScript's core in <meta name="pyscript-core">
+    (main.js imports it once the home screen is on screen) and preloads the two files the home screen waits for."""
+    dist, _ = two_builds
+    build = load_build()
+    page = (dist / "index.html").read_text()
+    head = page.split("</head>", 1)[0]
+    assert f'<meta name="pyscript-core" content="./{build.PYSCRIPT_DIR}/core.js">' in head
+    assert not re.search(r"<script[^>]*pyscript", page), "the page must not load PyScript before its home screen"
+    for path in ("app/i18n/en.json", "app/data/info.json"):
+        assert f'<link rel="preload" href="./{path}" as="fetch" crossorigin="anonymous">' in head
+        assert (dist / path).is_file()
+    main = (dist / "app" / "main.js").read_text()
+    assert "engine.start()" in main and "whenHomeOnScreen" in main
+
+
+@pytest.mark.slow
+def test_the_home_screens_modules_are_preloaded_and_the_tables_are_not(two_builds: tuple[Path, Path]) -> None:
+    """shell-modules: index.html has one modulepreload for each module that boot.js and main.js import, directly or
+    not (build.py follows the imports), and none for the game tables, which load when a game opens."""
+    dist, _ = two_builds
+    page = (dist / "index.html").read_text()
+    listed = re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', page)
+    assert len(listed) == len(set(listed)) > 10
+    for path in listed:
+        assert (dist / path).is_file(), path
+    assert "app/main.js" in listed and "app/ui/home.js" in listed and "app/vendor/preact.mjs" in listed
+    assert "app/boot.js" not in listed  # the page's own script
+    for lazy in ("app/ui/game-tables.js", "app/ui/jump-drive-table.js", "app/ui/ares-table.js", "app/ui/bts-table.js"):
+        assert lazy not in listed, f"{lazy} is only needed once a game opens"
+    # Every relative import of a listed module is listed too: the graph is closed.
+    for path in listed:
+        folder = Path(path).parent
+        for spec in re.findall(r'\bfrom\s*"(\.[^"]+)"', (dist / path).read_text()):
+            target = (folder / spec).as_posix()
+            parts: list[str] = []
+            for bit in target.split("/"):
+                if bit == "..":
+                    parts.pop()
+                elif bit != ".":
+                    parts.append(bit)
+            assert "/".join(parts) in [*listed, "app/boot.js"], f"{path} imports {spec}, which is not preloaded"
+
+
+@pytest.mark.slow
+def test_the_first_message_catalog_leaves_each_games_own_texts_to_its_file(two_builds: tuple[Path, Path]) -> None:
+    """split-messages: app/i18n/en.json (what the home screen waits for) plus the en.<game>.json files are exactly
+    the whole catalog, with no id in two files; a game's file holds only ids of its namespace, and its option texts
+    (<ns>.opt.*, on the home screen) stay in the first catalog."""
+    import json
+
+    sys.path.insert(0, str(ROOT))
+    try:
+        import pyengine
+        from pyengine.core.text import game_namespaces
+    finally:
+        sys.path.pop(0)
+    pyengine.games()
+    dist, _ = two_builds
+    folder = dist / "app" / "i18n"
+    first = json.loads((folder / "en.json").read_text())
+    whole = json.loads(load_build().message_catalog())
+    seen = dict(first)
+    for game, ns in game_namespaces().items():
+        part = json.loads((folder / f"en.{game}.json").read_text())
+        assert part and all(k.startswith(f"{ns}.") and not k.startswith(f"{ns}.opt.") for k in part), game
+        assert not set(part) & set(seen)
+        seen.update(part)
+        assert any(k.startswith(f"{ns}.opt.") for k in first), f"{game}'s option texts must stay in en.json"
+        assert not any(k.startswith(f"{ns}.card.") for k in first)
+    assert seen == whole
+    assert (folder / "en.json").stat().st_size < 60_000
+
+
+@pytest.mark.slow
 def test_the_boot_box_texts_come_from_the_message_catalog(two_builds: tuple[Path, Path]) -> None:
     """The boot box shows before the catalog loads, so the page carries its texts: each is the catalog's own
     engine.stage.* (or engine.failed_short, page.failed) message, with its step numbers filled in, and no English is

@@ -59,6 +59,11 @@ def register_messages(namespace: str, table: Mapping[str, Entry], game: str | No
         _GAME_OF[namespace] = game
 
 
+def game_namespaces() -> dict[str, str]:
+    """Return each registered game's message namespace, by game id (e.g. ``{"jump_drive": "jd"}``)."""
+    return {game: ns for ns, game in sorted(_GAME_OF.items())}
+
+
 def register_card_names(game_id: str, name_of: Callable[[str], str]) -> None:
     """Tell the English renderer how to name a card of this game from an instance or type id."""
     _CARD_NAMES[game_id] = name_of

@@ -163,3 +163,45 @@ def test_the_boot_box_and_a_failed_start_speak_from_the_catalog(pw, server, bloc
     finally:
         ctx.close()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+def test_the_home_screen_paints_first_and_a_game_loads_its_own_texts_when_it_opens(pw, server, blocked):
+    """shell-first and split-messages: on a first visit no runtime file is asked for before the home screen is drawn
+    (PyScript starts after it), and no game's own texts or table before a game opens; a game whose texts cannot
+    load says so (catalog text, naming the game) and leaves the home screen as it was; the next try opens it."""
+    catalog = json.loads((Path(__file__).resolve().parents[2] / "web" / "app" / "i18n" / "ui.en.json").read_text())
+    ctx, profile = _launch(pw, blocked, viewport={"width": 390, "height": 844})
+    order: list[str] = []
+    ctx.on("request", lambda r: order.append(r.url.split("/", 3)[3]))
+    failing = {"on": True}
+
+    def texts(route) -> None:
+        if failing["on"]:
+            route.fulfill(status=503, body="busy")
+        else:
+            route.continue_()
+
+    ctx.route("**/app/i18n/en.jump_drive.json", texts)
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(60_000)
+        page.goto(server.url + "?pace=0")
+        page.wait_for_function(SHELL_READY)
+        shell_at = len(order)
+        assert not [u for u in order[:shell_at] if "pyscript/" in u or "pyodide/" in u], order[:shell_at]
+        assert not [u for u in order[:shell_at] if "en.jump_drive" in u or "game-tables" in u or "-table.js" in u]
+        page.wait_for_function(f"{ENGINE} === 'ready'", timeout=120_000)
+        page.click("[data-testid=start-game]")
+        notice = page.locator("[data-testid=load-error]")
+        notice.wait_for()
+        want = catalog["game.texts_failed"].split("{game}")[1].split("(")[0]
+        assert "Jump Drive" in notice.inner_text() and want in notice.inner_text()
+        assert page.locator("[data-testid=home]").count() == 1
+        assert page.evaluate("document.activeElement !== document.body")
+        failing["on"] = False
+        page.click("[data-testid=start-game]")
+        page.wait_for_selector("[data-testid=jd-table]")
+        assert "⟨" not in page.inner_text("body"), "a message id is on screen"
+    finally:
+        ctx.close()
+        shutil.rmtree(profile, ignore_errors=True)

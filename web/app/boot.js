@@ -98,5 +98,10 @@ export const booted = engine.ready.then(
 );
 booted.catch(() => {}); // already on screen
 
+// A returning visit (the service worker, registered only once an engine was ready, controls the page) has the
+// runtime in its caches: the engine starts at once. A first visit draws the home screen first (main.js starts the
+// engine then), so that drawing does not share the network and the cores with the runtime's download.
+if (navigator.serviceWorker?.controller) engine.start();
+
 // The UI starts at once: its home screen needs no engine (main.js).
 import("./main.js").catch((error) => showBootError(error));

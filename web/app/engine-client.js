@@ -9,10 +9,14 @@
 //                                            answers resolve normally (see docs/BRIDGE.md); a crashed or
 //                                            missing worker, a Python exception or a non-JSON answer
 //                                            rejects with an EngineError.
+//   engine.start()          Promise          loads PyScript, which creates the worker, when the page defers it
+//                                            (a <meta name="pyscript-core">: the app page, once its home screen
+//                                            is drawn); at most once; a no-op where the page loads PyScript
+//                                            itself. A failed load rejects the calls and `ready`.
 //   engine.stage            "runtime" | "installing" | "ready" | "error"  (current boot stage)
 //   engine.addEventListener("stage", (e) => e.detail.stage)   boot-stage changes (engine is an EventTarget)
-// Boot timing is left as performance marks: engine:worker-created, engine:installing, engine:worker-ready,
-// engine:ready (see performance.getEntriesByType("mark")).
+// Boot timing is left as performance marks: engine:start and engine:runtime-loaded (where the page defers PyScript),
+// engine:worker-created, engine:installing, engine:worker-ready, engine:ready (performance.getEntriesByType("mark")).
 
 import { jsonProblem, MAX_BYTES } from "./json-guard.js";
 
@@ -49,7 +53,9 @@ function whenWorkerCreated() {
 class EngineClient extends EventTarget {
   #queue = Promise.resolve();
   #sync; // Promise of the worker's `sync` proxy (whose `handle` is pyengine.bridge.handle)
-  #crashed; // Promise that only ever rejects, when the worker dies
+  #crashed; // Promise that only ever rejects, when the worker dies or PyScript could not load
+  #crash;
+  #loading = null; // the import of PyScript's core, once start() asked for it
   stage = "runtime";
 
   constructor() {
@@ -57,8 +63,9 @@ class EngineClient extends EventTarget {
     let crash;
     this.#crashed = new Promise((_, reject) => (crash = reject));
     this.#crashed.catch(() => {}); // observed by the calls that race it
-    /** Resolves once PyScript has created the engine worker (the UI modules load after it). */
-    this.started = whenWorkerCreated();
+    this.#crash = crash;
+    /** Resolves once PyScript has created the engine worker. */
+    this.started = Promise.race([whenWorkerCreated(), this.#crashed]);
     this.#sync = this.started.then(async (xworker) => {
       performance.mark("engine:worker-created");
       xworker.addEventListener("error", (event) => {
@@ -123,6 +130,22 @@ class EngineClient extends EventTarget {
     const result = this.#queue.then(run, run);
     this.#queue = result.catch(() => {});
     return result;
+  }
+
+  /** Loads PyScript's core (named by <meta name="pyscript-core">) if the page defers it; at most once. */
+  start() {
+    if (this.#loading) return this.#loading;
+    const core = document.querySelector('meta[name="pyscript-core"]');
+    if (!core || document.querySelector(WORKER_SELECTOR)?.xworker) {
+      this.#loading = Promise.resolve();
+      return this.#loading;
+    }
+    performance.mark("engine:start");
+    this.#loading = import(new URL(core.content, document.baseURI).href).then(
+      () => { performance.mark("engine:runtime-loaded"); },
+      (error) => this.#crash(new EngineError(`the engine's runtime could not load: ${describe(error)}`, { cause: error })),
+    );
+    return this.#loading;
   }
 
   #setStage(stage) {

@@ -1,9 +1,13 @@
 // The message catalog: every string a player sees comes from here, keyed by id, with {named} parameters.
-// build.py writes i18n/en.json from the page's own strings (web/app/i18n/ui.en.json) and the engine's texts
-// (labels, log lines, terms, card names and texts), so another language is one more data file.
+// build.py writes it from the page's own strings (web/app/i18n/ui.en.json) and the engine's texts (labels, log lines,
+// terms, card names and texts), so another language is one more set of data files: i18n/en.json holds what the
+// page needs before any game is open (the home screen draws from it), and i18n/en.<game>.json each game's own texts,
+// added when that game first opens (loadGameMessages).
 // An entry is a string, or {t, you?, subject?} for engine texts that have a second-person form.
 
 let messages = {};
+let loaded = { lang: "en", file: "en" }; // the language loadMessages loaded, and its file
+const gameParts = new Map(); // game id -> Promise of its texts, added to `messages`
 
 /**
  * Load a language's catalog (English now). Resolves once t() can answer. The pseudo-language "qps" is English with
@@ -13,14 +17,40 @@ export async function loadMessages(lang = "en") {
   const file = lang === "qps" ? "en" : lang;
   const res = await fetch(new URL(`./i18n/${file}.json`, import.meta.url));
   if (!res.ok) throw new Error(`message catalog ${file} not found (${res.status})`);
-  messages = await res.json();
-  if (lang === "qps") {
-    const wrap = (s) => (s === "" ? s : `⟦${s}⟧`);
-    for (const [k, v] of Object.entries(messages)) {
-      messages[k] = typeof v === "string" ? wrap(v) : { ...v, t: wrap(v.t), ...(v.you ? { you: wrap(v.you) } : {}) };
-    }
-  }
+  messages = pseudo(lang, await res.json());
+  loaded = { lang, file };
+  gameParts.clear();
   return messages;
+}
+
+/**
+ * Add one game's texts (its cards, log lines, terms and prompts: build.py keeps them out of the page's first
+ * catalog, which the home screen waits for) to the catalog. Resolves once t() can answer them; at most one fetch a
+ * game. Every opening of a game waits for it (ui/catalog.js loadCatalog).
+ */
+export function loadGameMessages(game) {
+  if (!gameParts.has(game)) {
+    const { lang, file } = loaded;
+    const part = fetch(new URL(`./i18n/${file}.${encodeURIComponent(game)}.json`, import.meta.url)).then(async (res) => {
+      if (!res.ok) throw new Error(`message catalog ${file}.${game} not found (${res.status})`);
+      const table = pseudo(lang, await res.json());
+      if (loaded.lang === lang) messages = { ...messages, ...table };
+    });
+    part.catch(() => gameParts.delete(game)); // a later opening asks again
+    gameParts.set(game, part);
+  }
+  return gameParts.get(game);
+}
+
+/** The catalog as loaded, with every entry wrapped in ⟦ ⟧ for the pseudo-language "qps". */
+function pseudo(lang, table) {
+  if (lang !== "qps") return table;
+  const wrap = (s) => (s === "" ? s : `⟦${s}⟧`);
+  const out = {};
+  for (const [k, v] of Object.entries(table)) {
+    out[k] = typeof v === "string" ? wrap(v) : { ...v, t: wrap(v.t), ...(v.you ? { you: wrap(v.you) } : {}) };
+  }
+  return out;
 }
 
 /** The language the page asked for: "?lang=" in the address, else English. */

@@ -3,12 +3,13 @@
 // the message catalog (i18n.js).
 import { h, render } from "./ui/dom.js";
 import { call } from "./ui/engine-api.js";
+import { engine } from "./engine-client.js";
 import { loadMessages, requestedLanguage, t } from "./i18n.js";
 import { loadCatalog, loadGamesInfo, gameTitle } from "./ui/catalog.js";
 import { trackEngine, engineState, engineStatusLine, untilEngine, engineWaitLayer } from "./ui/engine-status.js";
 import { MatchSession, LoadCancelled } from "./ui/match-session.js";
 import { homeScreen, initialForm } from "./ui/home.js";
-import { tableFor, installTablePage } from "./ui/tables.js";
+import { tableFor, installTablePage, loadTables } from "./ui/tables.js";
 import { endScreen } from "./ui/end-screen.js";
 import { actionBar } from "./ui/action-bar.js";
 import { shareControls, sharedPosition } from "./ui/share.js";
@@ -23,6 +24,8 @@ const DEFAULT_GAME = "jump_drive";
 // A load that takes longer than a second shows its progress; "?progress=MS" changes the delay (tests use 0).
 const PROGRESS_PARAM = Number.parseInt(new URLSearchParams(location.search).get("progress") ?? "", 10);
 const PROGRESS_AFTER_MS = Number.isFinite(PROGRESS_PARAM) && PROGRESS_PARAM >= 0 ? PROGRESS_PARAM : 1000;
+
+const HOME_PAINT_FALLBACK_MS = 300; // see whenHomeOnScreen
 
 const app = {
   root: null,
@@ -168,12 +171,24 @@ async function engineFor(label) {
   return ok;
 }
 
+/** Load a game's card data, texts and table before it opens; false, with a notice, when one cannot load. */
+async function gameReady(game) {
+  try {
+    await Promise.all([typeof game === "string" && gameInfo(game) ? loadCatalog(game) : null, loadTables()]);
+    return true;
+  } catch (err) {
+    notify(t("game.texts_failed", { game: gameTitle(game), message: err && err.message ? err.message : String(err) }),
+      { kind: "error", testid: "load-error" });
+    return false;
+  }
+}
+
 async function startMatch(request) {
   if (!(await engineFor(t("engine.wait_start", { game: gameTitle(request.game) })))) return;
+  if (!(await gameReady(request.game))) return;
   await closeCurrent();
   clearNotices();
   app.lastRequest = request;
-  await loadCatalog(request.game);
   const session = newSession(request.game);
   app.session = session;
   draw();
@@ -206,7 +221,12 @@ async function openSave(save, opts, label) {
   draw();
   if (previous) await previous.close();
   const game = save && typeof save === "object" ? save.game : null;
-  if (typeof game === "string" && gameInfo(game)) await loadCatalog(game);
+  if (!(await gameReady(game))) {
+    clearTimeout(timer);
+    app.loading = null;
+    draw();
+    return null;
+  }
   const session = newSession(game);
   try {
     await session.load(save, {
@@ -473,15 +493,40 @@ async function boot() {
   if (moved.failed) notify(t("storage.migrate_failed", { n: moved.failed }), { kind: "error", testid: "storage-error" });
   app.form = initialForm(app.info, DEFAULT_GAME);
   watchOtherTabs();
-  for (const g of app.info.games || []) loadCatalog(g.id);
   trackEngine(draw).then((ok) => { if (ok) document.documentElement.dataset.engine = "ready"; });
   draw();
   performance.mark("shell:ready");
   document.documentElement.dataset.shell = "ready";
   document.documentElement.dataset.ui = "ready";
+  // The engine starts once this first drawing is on screen (where the page defers it: build.py's shell-first),
+  // so the home screen's paint does not share the network and the two cores with the runtime's download.
+  // The games' card data, texts and tables (each opening of a game waits for its own) load once the engine is up,
+  // so they take no time from its start on the two cores.
+  whenHomeOnScreen(() => engine.start());
+  engine.ready.then(() => {
+    for (const g of app.info.games || []) loadCatalog(g.id).catch(() => {}); // an opening asks again, and says why
+    loadTables().catch(() => {});
+  }, () => {});
   window.addEventListener("hashchange", () => { const next = sharedPosition(); if (next) openShared(next); });
   const shared = sharedPosition();
   if (shared) await openShared(shared);
+}
+
+/**
+ * Run `then` once, as soon as the home screen's tagline (elementtiming="home") has been on screen (the browser's
+ * Element Timing entry), or after HOME_PAINT_FALLBACK_MS where no such entry comes (a tab in the background paints
+ * nothing; a browser without the API).
+ */
+function whenHomeOnScreen(then) {
+  let done = false;
+  const go = () => { if (!done) { done = true; then(); } };
+  try {
+    const seen = new PerformanceObserver((list) => {
+      if (list.getEntries().some((e) => e.identifier === "home")) { seen.disconnect(); go(); }
+    });
+    seen.observe({ type: "element", buffered: true });
+  } catch { /* no Element Timing here: the timer starts it */ }
+  setTimeout(go, HOME_PAINT_FALLBACK_MS);
 }
 
 /** Open a shared position ("#play=<code>&seat=N"): a new match from it, the seat human and the others bots. */
@@ -499,8 +544,8 @@ async function openShared({ code, seat }) {
   const human = Math.min(seat, summary.players - 1);
   const seats = Array.from({ length: summary.players }, (_, i) => (i === human
     ? { name: t("seat.default_you"), kind: "human" } : { name: t("seat.default_bot", { n: i + 1 }), kind: "normal" }));
+  if (!(await gameReady(summary.game))) return;
   await closeCurrent();
-  await loadCatalog(summary.game);
   const session = newSession(summary.game);
   app.session = session;
   app.lastRequest = null;

@@ -10,7 +10,7 @@ import { endScreen } from "../ui/end-screen.js";
 import { actionBar } from "../ui/action-bar.js";
 import { textString } from "../ui/text.js";
 import { notify } from "../ui/notices.js";
-import { tableFor, installTablePage } from "../ui/tables.js";
+import { tableFor, installTablePage, loadTables } from "../ui/tables.js";
 import { popoverLayer, cardRef } from "../ui/popover.js";
 import { EmbedSession } from "./session.js";
 import { GAMES } from "./params.js";
@@ -356,11 +356,17 @@ export async function run(ctx) {
   await engineReady();
   document.documentElement.dataset.engine = "ready";
   installTablePage(draw);
+  try {
+    await loadTables();
+  } catch (err) {
+    fail(err);
+    return;
+  }
   if (E.params.mode === "lesson") {
     if (!(await startLesson())) return;
   } else {
-    await loadCatalog(E.game);
     try {
+      await loadCatalog(E.game);
       if (E.params.mode === "play") {
         const kind = E.params.bots === "none" ? "human" : E.params.bots;
         await openSession(E.params.pos, { viewer: E.params.seat, bots: true, kind });

@@ -1,8 +1,9 @@
 // Card data per game (engine op "catalog"), and card names and texts from the message catalog.
 import { call } from "./engine-api.js";
-import { t, tMaybe } from "../i18n.js";
+import { t, tMaybe, loadGameMessages } from "../i18n.js";
 
-const catalogs = new Map(); // game id -> Map(card type id -> record)
+const catalogs = new Map(); // game id -> Map(card type id -> record), once loaded
+const cardData = new Map(); // game id -> Promise of that map (one fetch a game)
 
 /** The message namespace of each game's engine texts. */
 export const NAMESPACE = { jump_drive: "jd", beyond_the_sun: "bts", ares_expedition: "ares" };
@@ -24,9 +25,18 @@ export function loadGamesInfo() {
   return staticData("info.json");
 }
 
-/** A game's card data: the file build.py wrote from the engine's `catalog` answer, else the engine itself. */
+/**
+ * Load a game's card data (the file build.py wrote from the engine's `catalog` answer, else the engine itself) and
+ * its texts (i18n/en.<game>.json). Resolves with the card data once both are in; rejects if the texts cannot load
+ * (card data that cannot load leaves the engine's own card names).
+ */
 export async function loadCatalog(game) {
-  if (catalogs.has(game)) return catalogs.get(game);
+  if (!cardData.has(game)) cardData.set(game, fetchCardData(game));
+  const [map] = await Promise.all([cardData.get(game), NAMESPACE[game] ? loadGameMessages(game) : null]);
+  return map;
+}
+
+async function fetchCardData(game) {
   const map = new Map();
   try {
     const answer = await staticData(`catalog/${encodeURIComponent(game)}.json`).catch(() => call({ op: "catalog", game }));

@@ -3,7 +3,7 @@
 //
 //   trackEngine(onChange)   follow the engine's boot; onChange() after every stage change, the end, or a failure
 //   engineState()           {stage: "runtime"|"installing"|"ready"|"error", error: text|null}
-//   engineStatusLine()      the home screen's status line (a live region; visually hidden once ready)
+//   engineStatusLine()      the home screen's status line (a live region; it says so once ready)
 //   untilEngine(wait)       resolves true once the engine is ready, false if `wait.cancelled` is set first or the
 //                           engine failed; while it waits, `wait` is drawn by engineWaitLayer()
 //   engineWaitLayer(wait)   the waiting layer for a pending wait, or null
@@ -50,11 +50,13 @@ function stageText() {
   return t(`engine.stage.${state.stage}`, { step: STAGE_STEP[state.stage] || 1, steps: 3 });
 }
 
-/** The home screen's line about the engine: what it is doing while it boots, the error if it failed. */
+/**
+ * The home screen's line about the engine: what it is doing while it boots, that it is ready, the error if it failed.
+ * It stays on screen once ready (one line of text changes), so nothing below it moves.
+ */
 export function engineStatusLine() {
-  const ready = state.stage === "ready";
   return h("p", {
-    class: ["engine-status", ready ? "visually-hidden" : null, state.stage === "error" ? "is-error" : "muted"],
+    class: ["engine-status", state.stage === "error" ? "is-error" : "muted"],
     testid: "engine-status", role: "status", dataset: { stage: state.stage },
   }, stageText());
 }

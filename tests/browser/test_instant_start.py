@@ -198,6 +198,8 @@ def test_the_home_screen_paints_first_and_a_game_loads_its_own_texts_when_it_ope
         assert "Jump Drive" in notice.inner_text() and want in notice.inner_text()
         assert page.locator("[data-testid=home]").count() == 1
         assert page.evaluate("document.activeElement !== document.body")
+        assert overflow(page) == 0
+        assert axe_violations(page, "a game's texts could not load") == []
         failing["on"] = False
         page.click("[data-testid=start-game]")
         page.wait_for_selector("[data-testid=jd-table]")

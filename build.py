@@ -895,6 +895,8 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
     """Serve dist/ with the right MIME types; the base class answers If-Modified-Since with 304."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    # Keep-alive, as any real host (Netlify speaks HTTP/2): the base class's HTTP/1.0 opens a connection a request.
+    protocol_version = "HTTP/1.1"
 
     def end_headers(self) -> None:
         """Add netlify.toml's headers for the path, and Cache-Control: no-cache so the browser always revalidates

@@ -916,6 +916,9 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
         """Serve a text file gzip-compressed when the browser accepts it, as the host's CDN does; else as is."""
         path = Path(self.translate_path(self.path))
         if path.is_dir():
+            if not self.path.split("?", 1)[0].split("#", 1)[0].endswith("/"):
+                super().do_GET()  # the base class redirects to the folder's address with its "/"
+                return
             path = path / "index.html"
         accepts = "gzip" in self.headers.get("Accept-Encoding", "")
         revalidating = self.headers.get("If-Modified-Since")  # the base class answers it (304)

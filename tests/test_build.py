@@ -360,3 +360,48 @@ def json_list(text: str) -> list[str]:
     value = json.loads(text)
     assert isinstance(value, list)
     return [str(v) for v in value]
+
+
+def test_serve_sends_text_compressed_and_keeps_connections_open(tmp_path: Path) -> None:
+    """`python build.py serve` (StaticHandler) gzips text for a browser that accepts it, as the host's CDN does,
+    sends other files and other clients the bytes as they are, keeps the connection open (HTTP/1.1), and sends a
+    folder's address without its "/" to the address with it."""
+    import gzip
+    import http.client
+    import socketserver
+    import threading
+
+    build = load_build()
+    (tmp_path / "learn").mkdir()
+    (tmp_path / "learn" / "index.html").write_text("<p>learn</p>" * 50)
+    (tmp_path / "app.js").write_text("export const x = 1;\n" * 100)
+    (tmp_path / "engine.wasm").write_bytes(b"\0asm" + bytes(400))
+    handler = build.StaticHandler
+    server = socketserver.ThreadingTCPServer(
+        ("127.0.0.1", 0), lambda *a, **k: handler(*a, directory=str(tmp_path), **k))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=10)
+        conn.request("GET", "/app.js", headers={"Accept-Encoding": "gzip, br"})
+        res = conn.getresponse()
+        body = res.read()
+        assert res.version == 11 and res.getheader("Content-Encoding") == "gzip"
+        assert gzip.decompress(body) == (tmp_path / "app.js").read_bytes()
+        assert res.getheader("Content-Type") == "text/javascript"
+        conn.request("GET", "/engine.wasm", headers={"Accept-Encoding": "gzip"})  # the same connection
+        res = conn.getresponse()
+        assert res.read() == (tmp_path / "engine.wasm").read_bytes() and res.getheader("Content-Encoding") is None
+        conn.request("GET", "/app.js")
+        res = conn.getresponse()
+        assert res.read() == (tmp_path / "app.js").read_bytes() and res.getheader("Content-Encoding") is None
+        conn.request("GET", "/learn")
+        res = conn.getresponse()
+        res.read()
+        assert res.status == 301 and res.getheader("Location") == "/learn/"
+        conn.request("GET", "/learn/", headers={"Accept-Encoding": "gzip"})
+        res = conn.getresponse()
+        assert gzip.decompress(res.read()) == (tmp_path / "learn" / "index.html").read_bytes()
+        conn.close()
+    finally:
+        server.shutdown()

@@ -40,6 +40,7 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent
@@ -126,7 +127,7 @@ PYSCRIPT_FILES: dict[str, str] = {
     "xterm_addon-web-links-DVH-i-UR.js": "8e49fe91f873fd921a020f94067998f3dc83c32c7d440209a51bf9190c1cc634",
     "zip-T1gzVEcZ.js": "960a40fd3d2f889b6fa457507be3dfc9300cc0399dced1ce8e0ad94ec587cf16",
 }
-PYSCRIPT_CORE_CHUNK = "core-C9KDLldu.js"  # what core.js imports; preloaded from index.html
+PYSCRIPT_CORE_CHUNK = "core-C9KDLldu.js"  # what core.js imports; preloaded (without shell-first)
 PYSCRIPT_ERROR_CHUNK = "error-D2315lOB.js"  # imported at start even with "!error"; preloaded too
 
 # Where the runtime lives inside dist/: versioned folders, so long immutable caching is safe.
@@ -342,9 +343,8 @@ LEVERS = {"pyc": "the engine wheel carries bytecode for the pinned Pyodide's Pyt
                            "once instead of import level by import level",
           "split-messages": "the message catalog the home screen waits for leaves out each game's own texts, which "
                             "load when that game first opens"}
-"""Load-time levers a build can leave out (``PYENGINE_BUILD_WITHOUT=pyc,lock,shell-first,...``), to
-measure what each
-gives: ``python benchmarks/browser_load.py --against <a dist/ built without it>`` (docs/PERFORMANCE.md)."""
+"""Load-time levers a build can leave out (``PYENGINE_BUILD_WITHOUT=pyc,lock,shell-first,...``), to measure what
+each gives: ``python benchmarks/browser_load.py --against <a dist/ built without it>`` (docs/PERFORMANCE.md)."""
 DIRECT_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs")
 """The runtime's big files, which the service worker leaves to the browser's HTTP cache while the site answers."""
 
@@ -635,6 +635,23 @@ def runtime_files() -> dict[str, bytes]:
     return files
 
 
+def engine_texts() -> ModuleType:
+    """Import the engine's text module from this checkout, with every built-in game's texts registered."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        import pyengine
+        from pyengine.core import text
+    finally:
+        sys.path.pop(0)
+    pyengine.games()  # imports every built-in game, so each registers its texts
+    return text
+
+
+def catalog_json(table: dict[str, Any]) -> bytes:
+    """Return a message table as the page's catalog files hold it (sorted ids, one per line)."""
+    return (json.dumps(table, ensure_ascii=False, sort_keys=True, indent=0) + "\n").encode("utf-8")
+
+
 def message_catalog() -> bytes:
     """Return the page's English message catalog: its own strings plus every engine text (labels, log, cards).
 
@@ -642,19 +659,11 @@ def message_catalog() -> bytes:
     on import (pyengine.core.text.catalog()). An id in both is a build error, so one source owns each string.
     """
     ui = json.loads((WEB / "app" / "i18n" / "ui.en.json").read_text(encoding="utf-8"))
-    sys.path.insert(0, str(ROOT))
-    try:
-        import pyengine
-        from pyengine.core.text import catalog
-    finally:
-        sys.path.pop(0)
-    pyengine.games()  # imports every built-in game, so each registers its texts
-    engine = catalog()
+    engine = engine_texts().catalog()
     both = sorted(set(ui) & set(engine))
     if both:
         raise BuildError(f"message ids defined by both the page and the engine: {both[:10]}")
-    merged = {**dict(sorted(ui.items())), **engine}
-    return (json.dumps(merged, ensure_ascii=False, sort_keys=True, indent=0) + "\n").encode("utf-8")
+    return catalog_json({**dict(sorted(ui.items())), **engine})
 
 
 def split_messages(full: bytes) -> dict[str, bytes]:
@@ -664,29 +673,17 @@ def split_messages(full: bytes) -> dict[str, bytes]:
     go to its file, except its option texts (``<ns>.opt.*``), which the home screen shows; the page's first catalog
     keeps the rest. Without it, the first catalog is the whole one and the game files are empty.
     """
-    sys.path.insert(0, str(ROOT))
-    try:
-        import pyengine
-        from pyengine.core.text import game_namespaces
-    finally:
-        sys.path.pop(0)
-    pyengine.games()
-    messages = json.loads(full)
-    parts: dict[str, dict[str, Any]] = {game: {} for game in game_namespaces()}
+    owner = {ns: game for game, ns in engine_texts().game_namespaces().items()}
+    parts: dict[str, dict[str, Any]] = {game: {} for game in owner.values()}
     first: dict[str, Any] = {}
-    owner = {ns: game for game, ns in game_namespaces().items()}
-    for key, value in messages.items():
+    for key, value in json.loads(full).items():
         ns, _, rest = key.partition(".")
         if lever_on("split-messages") and ns in owner and not rest.startswith("opt."):
             parts[owner[ns]][key] = value
         else:
             first[key] = value
-
-    def dump(table: dict[str, Any]) -> bytes:
-        return (json.dumps(table, ensure_ascii=False, sort_keys=True, indent=0) + "\n").encode("utf-8")
-
-    games = {f"app/i18n/en.{game}.json": dump(table) for game, table in sorted(parts.items())}
-    return {"app/i18n/en.json": dump(first), **games}
+    games = {f"app/i18n/en.{game}.json": catalog_json(table) for game, table in sorted(parts.items())}
+    return {"app/i18n/en.json": catalog_json(first), **games}
 
 
 def shell_data() -> dict[str, bytes]:

@@ -54,23 +54,21 @@ class EngineClient extends EventTarget {
   #queue = Promise.resolve();
   #sync; // Promise of the worker's `sync` proxy (whose `handle` is pyengine.bridge.handle)
   #crashed; // Promise that only ever rejects, when the worker dies or PyScript could not load
-  #crash;
+  #crash; // rejects #crashed
   #loading = null; // the import of PyScript's core, once start() asked for it
   stage = "runtime";
 
   constructor() {
     super();
-    let crash;
-    this.#crashed = new Promise((_, reject) => (crash = reject));
+    this.#crashed = new Promise((_, reject) => (this.#crash = reject));
     this.#crashed.catch(() => {}); // observed by the calls that race it
-    this.#crash = crash;
     /** Resolves once PyScript has created the engine worker. */
     this.started = Promise.race([whenWorkerCreated(), this.#crashed]);
     this.#sync = this.started.then(async (xworker) => {
       performance.mark("engine:worker-created");
       xworker.addEventListener("error", (event) => {
         const why = event.error ? describe(event.error) : event.message || "unknown error";
-        crash(new EngineError(`the engine worker failed: ${why}`, { cause: event.error }));
+        this.#crash(new EngineError(`the engine worker failed: ${why}`, { cause: event.error }));
       });
       try {
         await Promise.race([xworker.ready, this.#crashed]);

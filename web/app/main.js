@@ -177,8 +177,8 @@ async function gameReady(game) {
     await Promise.all([typeof game === "string" && gameInfo(game) ? loadCatalog(game) : null, loadTables()]);
     return true;
   } catch (err) {
-    notify(t("game.texts_failed", { game: gameTitle(game), message: err && err.message ? err.message : String(err) }),
-      { kind: "error", testid: "load-error" });
+    console.error("a game could not open:", err);
+    notify(t("game.texts_failed", { game: gameTitle(game) }), { kind: "error", testid: "load-error" });
     return false;
   }
 }

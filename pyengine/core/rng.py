@@ -8,6 +8,8 @@ from typing import TypeVar
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
+_TWO64 = 1 << 64
+_GAMMA = 0x9E3779B97F4A7C15
 
 
 class Rng:
@@ -37,7 +39,7 @@ class Rng:
 
     def next_u64(self) -> int:
         """Return the next 64-bit unsigned integer."""
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        self.state = (self.state + _GAMMA) & _MASK
         z = self.state
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
@@ -45,12 +47,17 @@ class Rng:
 
     def randbelow(self, n: int) -> int:
         """Return a uniform integer in [0, n) without modulo bias."""
-        if not 0 < n <= 1 << 64:
+        if not 0 < n <= _TWO64:
             raise ValueError(f"randbelow needs 0 < n <= 2**64, got {n!r}")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next_u64()
+        limit = _TWO64 - (_TWO64 % n)
+        state = self.state
+        while True:  # next_u64, inlined: this is the hot path of every shuffle and draw
+            state = (state + _GAMMA) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
             if x < limit:
+                self.state = state
                 return x % n
 
     def choice(self, items: Sequence[T]) -> T:

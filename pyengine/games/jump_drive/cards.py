@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -46,12 +46,28 @@ class CardType:
     origin: str
     raw: dict[str, Any]
 
-    @property
+    @cached_property
     def is_world(self) -> bool:
         """Return True for a world, False for a development."""
         return self.type == "world"
 
-    @property
+    @cached_property
+    def military_flat(self) -> int:
+        """Return the military this card adds against every world (its icons and its flat bonuses)."""
+        flat: int = sum(t["amount"] for t in self.military_terms if "against" not in t and "per" not in t)
+        return self.icons["military"] + flat
+
+    @cached_property
+    def military_against(self) -> tuple[tuple[dict[str, Any], int], ...]:
+        """Return this card's military bonuses against some worlds only, as (world filter, amount) pairs."""
+        return tuple((t["against"], t["amount"]) for t in self.military_terms if "against" in t)
+
+    @cached_property
+    def military_per(self) -> tuple[dict[str, Any], ...]:
+        """Return this card's military terms that count something in the empire ("+1 per ...")."""
+        return tuple(t for t in self.military_terms if "against" not in t and "per" in t)
+
+    @cached_property
     def has_other_scope(self) -> bool:
         """Return True if a VP term counts another empire of the owner's choice."""
         return any(t.get("scope") == "other" for t in self.vp_terms)

@@ -11,7 +11,7 @@ from .cards import CardType, card_types, instance_type
 Empire = Sequence[str]
 
 
-def _world_matches(ct: CardType, filt: dict[str, Any]) -> bool:
+def world_matches(ct: CardType, filt: dict[str, Any]) -> bool:
     """Return True if a card is a world matching the filter."""
     if not ct.is_world:
         return False
@@ -40,7 +40,7 @@ def count(empire: Empire, countable: dict[str, Any]) -> int:
     if key == "icon":
         return icons(empire, val)
     if key == "worlds":
-        return sum(1 for c in empire if _world_matches(instance_type(c), val))
+        return sum(1 for c in empire if world_matches(instance_type(c), val))
     if key == "developments":
         return sum(1 for c in empire if not instance_type(c).is_world)
     if key == "card":
@@ -50,26 +50,32 @@ def count(empire: Empire, countable: dict[str, Any]) -> int:
 
 def military(empire: Empire, target: CardType | None = None) -> int:
     """Return the empire's military, with bonuses that count only against ``target`` when one is given."""
-    return _military(tuple(empire), target.id if target is not None else None)
+    base, against = military_profile(tuple(empire))
+    if target is None or not against:
+        return base
+    return base + sum(amount for filt, amount in against if world_matches(target, filt))
+
+
+# Military bonuses that count against some worlds only: (world filter, amount) pairs.
+MilitaryBonuses = tuple[tuple[dict[str, Any], int], ...]
 
 
 @lru_cache(maxsize=65536)
-def _military(empire: tuple[str, ...], target_id: str | None) -> int:
-    """Compute (and cache) an empire's military against one target type."""
-    target = card_types()[target_id] if target_id is not None else None
+def military_profile(empire: tuple[str, ...]) -> tuple[int, MilitaryBonuses]:
+    """Return (and cache) an empire's military against any world, and its bonuses against some worlds only.
+
+    The bonuses are (world filter, amount) pairs; a target gets those whose filter it matches.
+    """
     total = 0
+    against: list[tuple[dict[str, Any], int]] = []
     for c in empire:
         ct = instance_type(c)
-        total += ct.icons["military"]
-        for t in ct.military_terms:
-            if "against" in t:
-                if target is not None and _world_matches(target, t["against"]):
-                    total += t["amount"]
-            elif "per" in t:
-                total += t["amount"] * (count(empire, t["per"]) // t.get("every", 1))
-            else:
-                total += t["amount"]
-    return total
+        total += ct.military_flat
+        if ct.military_against:
+            against.extend(ct.military_against)
+        for t in ct.military_per:
+            total += t["amount"] * (count(empire, t["per"]) // t.get("every", 1))
+    return total, tuple(against)
 
 
 def discount(empire: Empire, ct: CardType) -> int:
@@ -157,15 +163,25 @@ def term_value(term: dict[str, Any], empire: Empire, other: Empire | None,
 def card_vp(card: str, empire: Empire, other: Empire | None, others: Sequence[Empire]) -> int:
     """Return the VP one card in an empire scores this round."""
     ct = instance_type(card)
+    if not ct.vp_terms:
+        return ct.vp
     return ct.vp + sum(term_value(t, empire, other, others) for t in ct.vp_terms)
 
 
 def card_income(card: str, empire: Empire, others: Sequence[Empire]) -> int:
     """Return the cards one card in an empire draws as income."""
     ct = instance_type(card)
+    if not ct.income_terms:
+        return ct.income
     return ct.income + sum(term_value(t, empire, None, others) for t in ct.income_terms)
 
 
 def income(empire: Empire, others: Sequence[Empire]) -> int:
     """Return the empire's total income."""
-    return sum(card_income(c, empire, others) for c in empire)
+    total = 0
+    for c in empire:
+        ct = instance_type(c)
+        total += ct.income
+        for t in ct.income_terms:
+            total += term_value(t, empire, None, others)
+    return total

@@ -10,7 +10,16 @@ from ...core.api import Action
 from ...core.rng import Rng
 from .cards import CardType, instance_type
 from .data import JDData
-from .empire import card_discount, discount_from, discount_sources, has_card, icons, military
+from .empire import (
+    MilitaryBonuses,
+    card_discount,
+    discount_from,
+    discount_sources,
+    icons,
+    military,
+    military_profile,
+    world_matches,
+)
 
 HAND_LIMIT = 10
 OPENING_DEAL = 7
@@ -76,13 +85,17 @@ def _dev_type(seat: int, dev: str) -> CardType:
 
 def dev_allowed(d: JDData, seat: int, dev: str) -> bool:
     """Return True if this development may be placed at all (Survey Team once, limits, Trade Pact)."""
-    empire = d.empires[seat]
+    return _dev_allowed(d, seat, dev, {instance_type(c).id for c in d.empires[seat]})
+
+
+def _dev_allowed(d: JDData, seat: int, dev: str, held: set[str]) -> bool:
+    """Return ``dev_allowed``, given the type ids of the cards the seat's empire holds."""
     if dev == SURVEY:
         return not d.survey_used[seat]
     ct = instance_type(dev)
-    if "limit_one" in ct.powers and has_card(empire, ct.id):
+    if "limit_one" in ct.powers and ct.id in held:
         return False
-    return not ("trade_pact" in ct.powers and military(empire) > 0 and not has_card(empire, "contact_specialist"))
+    return not ("trade_pact" in ct.powers and military(d.empires[seat]) > 0 and "contact_specialist" not in held)
 
 
 EXPLORE = Action("explore")
@@ -130,6 +143,45 @@ def plan_record(plan: Plan) -> dict[str, Any]:
     return rec
 
 
+def _against(bonuses: MilitaryBonuses, target: CardType) -> int:
+    """Return the military bonuses (from ``military_profile``) that count against one target world."""
+    return sum(amount for filt, amount in bonuses if world_matches(target, filt))
+
+
+# A world in hand, as plan_options reads it: (card, type, military?, printed cost, defense, alien?, discount).
+WorldRow = tuple[str, CardType, bool, int, int, bool, int]
+
+
+def _with_dev(empire: list[str], seat: int, dev: str | None, dvct: CardType | None) -> list[str]:
+    """Return the empire with a development added (the Survey Team by its seat's instance id)."""
+    if dev is None or dvct is None:
+        return empire
+    return [*empire, dvct.id + f"-{seat}" if dev == SURVEY else dev]
+
+
+def _world_ways(rows: list[WorldRow], giver: CardType | None, mil_base: int,
+                mil_against: MilitaryBonuses, contact: bool,
+                contact_disc: bool) -> list[tuple[str, CardType, str, int]]:
+    """Return every way to place each world of the hand, in hand order: (card, type, how, price in cards).
+
+    ``giver`` is a development placed with it that discounts, ``mil_base`` and ``mil_against`` the military
+    the empire will have, ``contact`` whether Contact Specialist is there.
+    """
+    ways: list[tuple[str, CardType, str, int]] = []
+    for w, wct, is_mil, printed, defense, alien, bdisc in rows:
+        disc = bdisc + card_discount(giver, wct) if giver is not None else bdisc
+        if not is_mil:
+            ways.append((w, wct, "pay", printed - disc if printed > disc else 0))
+            continue
+        mil = mil_base + _against(mil_against, wct) if mil_against else mil_base
+        if mil >= defense:
+            ways.append((w, wct, "conquer", 0))
+        if contact and not alien:
+            price = defense - 1 - (disc if contact_disc else 0)
+            ways.append((w, wct, "contact", price if price > 0 else 0))
+    return ways
+
+
 def plan_options(d: JDData, seat: int) -> list[tuple[Action, Plan]]:
     """Return every legal placement plan: its action and what it places, how, and the cards to pay.
 
@@ -141,70 +193,93 @@ def plan_options(d: JDData, seat: int) -> list[tuple[Action, Plan]]:
     n = len(hand)
     contact_disc = bool(d.options["contact_discounts"])
     out: list[tuple[Action, Plan]] = [(EXPLORE, EXPLORE_PLAN)]
-    types = [(c, instance_type(c)) for c in hand]
-    worlds = [(c, ct) for c, ct in types if ct.is_world]
-    devs = [c for c, ct in types if not ct.is_world]
+    worlds: list[tuple[str, CardType]] = []
+    devs: list[str] = []
+    for c in hand:
+        ct = instance_type(c)
+        if ct.is_world:
+            worlds.append((c, ct))
+        else:
+            devs.append(c)
     if not d.survey_used[seat]:
         devs.append(SURVEY)
-    dev_opts = [c for c in devs if dev_allowed(d, seat, c)]
+    held = {instance_type(c).id for c in empire}
+    dev_opts = [c for c in devs if _dev_allowed(d, seat, c, held)]
     sources = discount_sources(empire)
-    base_disc = {w: discount_from(sources, wct) for w, wct in worlds}
-    has_contact = has_card(empire, "contact_specialist")
-    has_colony = has_card(empire, "colony_convoy")
-    has_mconvoy = has_card(empire, "military_convoy")
-    dev_full = {dv: max(0, (_dev_type(seat, dv).cost or 0) - discount_from(sources, _dev_type(seat, dv)))
-                for dv in dev_opts}
+    base_disc = {w: discount_from(sources, wct) if sources else 0 for w, wct in worlds}
+    military_worlds = any(wct.military_world for _, wct in worlds)
+    if military_worlds:
+        emp_mil, emp_against = military_profile(tuple(empire))
+        additive = not any(instance_type(c).military_per for c in empire)  # then a card just adds its own
+    rows: list[WorldRow] = [(w, wct, wct.military_world, wct.cost or 0, wct.defense or 0, wct.alien, base_disc[w])
+            for w, wct in worlds]
+    has_contact = "contact_specialist" in held
+    has_colony = "colony_convoy" in held
+    has_mconvoy = "military_convoy" in held
+    dev_types: dict[str, CardType] = {}
+    dev_full: dict[str, int] = {}
     for dev in dev_opts:
-        cost = max(0, dev_full[dev] - 1)  # placed alone: 1 less (never below 0)
+        dct = dev_types[dev] = _dev_type(seat, dev)
+        full = dev_full[dev] = max(0, (dct.cost or 0) - (discount_from(sources, dct) if sources else 0))
+        cost = full - 1 if full > 0 else 0  # placed alone: 1 less (never below 0)
         if cost <= n - (0 if dev == SURVEY else 1):
             out.append((_place_dev(dev), (False, dev, None, None, None, cost, None)))
+    ways_seen: dict[tuple[str | None, int, bool], list[tuple[str, CardType, str, int]]] = {}
     dv: str | None
     for dv in [None, *dev_opts]:
         if dv is None:
-            emp2, dcost, used, dvct = empire, 0, 0, None
+            dcost, used, dvct, dv_id = 0, 0, None, None
             contact, colony, mconvoy = has_contact, has_colony, has_mconvoy
         else:
-            dvct = _dev_type(seat, dv)
-            emp2 = [*empire, dvct.id + f"-{seat}" if dv == SURVEY else dv]
+            dvct = dev_types[dv]
+            dv_id = dvct.id
             dcost = dev_full[dv]
             used = 0 if dv == SURVEY else 1
-            contact = has_contact or dvct.id == "contact_specialist"
-            colony = has_colony or dvct.id == "colony_convoy"
-            mconvoy = has_mconvoy or dvct.id == "military_convoy"
+            contact = has_contact or dv_id == "contact_specialist"
+            colony = has_colony or dv_id == "colony_convoy"
+            mconvoy = has_mconvoy or dv_id == "military_convoy"
         room = n - used - 1
+        # the empire's military with this development (only a military world needs it)
+        mil_against: MilitaryBonuses
+        if not military_worlds:
+            mil_base, mil_against = 0, ()
+        elif dvct is None:
+            mil_base, mil_against = emp_mil, emp_against
+        elif additive and not dvct.military_per:
+            mil_base, mil_against = emp_mil + dvct.military_flat, emp_against + dvct.military_against
+        else:
+            mil_base, mil_against = military_profile(tuple(_with_dev(empire, seat, dv, dvct)))
         giver = dvct if dvct is not None and dvct.discounts else None  # the new development, if it discounts
-        for w, wct in worlds:
-            disc = base_disc[w] + (card_discount(giver, wct) if giver is not None else 0)
-            if not wct.military_world:
-                ways: tuple[tuple[str, int], ...] = (("pay", max(0, (wct.cost or 0) - disc)),)
-            else:
-                defense = wct.defense or 0
-                conquer = (("conquer", 0),) if military(emp2, wct) >= defense else ()
-                paid = (("contact", max(0, defense - 1 - (disc if contact_disc else 0))),) if (
-                    contact and not wct.alien) else ()
-                ways = conquer + paid
-            for how, wcost in ways:
-                total = dcost + wcost
-                if total > room:
+        # how each world in hand may be placed beside this development, and its price: most developments
+        # change neither discounts nor military, and share one list
+        key = (giver.id if giver is not None else None, mil_base, contact)
+        ways = ways_seen.get(key) if not mil_against else None
+        if ways is None:
+            ways = _world_ways(rows, giver, mil_base, mil_against, contact, contact_disc)
+            if not mil_against:
+                ways_seen[key] = ways
+        for w, wct, how, wcost in ways:
+            total = dcost + wcost
+            if total > room:
+                continue
+            is_contact = how == "contact"
+            out.append((_place(dv, w, None, is_contact), (False, dv, w, None, how, total, None)))
+            if not (colony or mconvoy) or total > room - 1:
+                continue
+            for w2, w2ct in worlds:
+                if w2 == w:
                     continue
-                is_contact = how == "contact"
-                out.append((_place(dv, w, None, is_contact), (False, dv, w, None, how, total, None)))
-                if not (colony or mconvoy) or total > room - 1:
-                    continue
-                emp3 = [*emp2, w]
-                for w2, w2ct in worlds:
-                    if w2 == w:
-                        continue
-                    if colony and how != "conquer" and not w2ct.military_world:
-                        disc2 = (base_disc[w2] + (card_discount(giver, w2ct) if giver is not None else 0)
-                                 + card_discount(wct, w2ct))
-                        cost2 = max(0, (w2ct.cost or 0) - disc2 - 2)
-                        if total + cost2 <= room - 1:
-                            out.append((_place(dv, w, w2, is_contact),
-                                        (False, dv, w, w2, how, total + cost2, "colony")))
-                    elif (mconvoy and how == "conquer" and w2ct.military_world
-                          and military(emp3, w2ct) - (wct.defense or 0) >= (w2ct.defense or 0)):
-                        out.append((_place(dv, w, w2, False), (False, dv, w, w2, how, total, "military")))
+                if colony and how != "conquer" and not w2ct.military_world:
+                    disc2 = (base_disc[w2] + (card_discount(giver, w2ct) if giver is not None else 0)
+                             + card_discount(wct, w2ct))
+                    cost2 = max(0, (w2ct.cost or 0) - disc2 - 2)
+                    if total + cost2 <= room - 1:
+                        out.append((_place(dv, w, w2, is_contact),
+                                    (False, dv, w, w2, how, total + cost2, "colony")))
+                elif (mconvoy and how == "conquer" and w2ct.military_world
+                      and military([*_with_dev(empire, seat, dv, dvct), w], w2ct) - (wct.defense or 0)
+                      >= (w2ct.defense or 0)):
+                    out.append((_place(dv, w, w2, False), (False, dv, w, w2, how, total, "military")))
     return out
 
 
@@ -212,12 +287,12 @@ def legal_actions(d: JDData, seat: int) -> list[Action]:
     """Return the seat's legal actions in canonical (sorted text) order."""
     acts: list[Action]
     if d.phase == "opening":
-        acts = [Action.make("keep", discard=",".join(sorted(pair)))
-                for pair in combinations(d.hands[seat], OPENING_DISCARD)]
+        acts = [Action("keep", (("discard", ",".join(pair)),))
+                for pair in combinations(sorted(d.hands[seat]), OPENING_DISCARD)]
     elif d.phase == "plan":
         return [a for a, _ in plan_options(d, seat)]  # generated in a fixed, canonical order
     elif d.phase in ("pay", "hand_limit"):
-        return [pay_action(c) for c in sorted(d.hands[seat])]
+        return [pay_action(c) for c in sorted(d.hands[seat])]  # canonical: one shared prefix, sorted cards
     elif d.phase == "score_choice":
         card = d.pending_choices[seat][0]
         acts = [Action.make("score_against", card=card, seat=o) for o in range(d.players) if o != seat]

@@ -106,11 +106,17 @@ def card_scores(d: JDData, seat: int) -> list[tuple[str, int, int]]:
     """
     out = []
     others = others_of(d, seat)
-    for c in d.empires[seat]:
-        choice = d.choices.get(f"{seat}:{c}")
-        other = d.empires[choice] if choice is not None and not is_solo(d) else None
-        base = instance_type(c).vp
-        out.append((c, base, card_vp(c, d.empires[seat], other, others) - base))
+    solo = is_solo(d)
+    empire = d.empires[seat]
+    for c in empire:
+        ct = instance_type(c)
+        base = ct.vp
+        if not ct.vp_terms:
+            out.append((c, base, 0))
+            continue
+        choice = d.choices.get(f"{seat}:{c}") if ct.has_other_scope and not solo else None
+        other = d.empires[choice] if choice is not None else None
+        out.append((c, base, card_vp(c, empire, other, others) - base))
     return out
 
 

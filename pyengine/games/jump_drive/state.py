@@ -20,8 +20,13 @@ class JDState(State):
         self.game = game
         self.d = data
         self._legal: dict[int, list[Action]] = {}
-        self._plans: dict[int, dict[Action, Plan]] = {}
+        self._options: dict[int, list[tuple[Action, Plan]]] = {}  # planning: the plans, in legal-action order
+        self._plans: dict[int, dict[Action, Plan]] = {}  # the same by action, made when first asked for
         self._movers: frozenset[int] | None = None
+
+    def forget_cache(self) -> None:
+        """Forget what was worked out about the position (after it was edited in place, as tests do)."""
+        self._legal, self._options, self._plans, self._movers = {}, {}, {}, None
 
     # --- the State API -------------------------------------------------------------------------------
     def to_move(self) -> frozenset[int]:
@@ -38,7 +43,7 @@ class JDState(State):
                 cached = []
             elif self.d.phase == "plan":
                 opts = plan_options(self.d, seat)
-                self._plans[seat] = dict(opts)
+                self._options[seat] = opts
                 cached = [a for a, _ in opts]
             else:
                 cached = legal_actions(self.d, seat)
@@ -47,25 +52,48 @@ class JDState(State):
 
     def plans(self, seat: int) -> dict[Action, Plan]:
         """Return the seat's legal placement plans by action (planning phase; cached with the legal actions)."""
-        if seat not in self._legal:
-            self.legal_actions(seat)
-        return self._plans.get(seat, {})
+        plans = self._plans.get(seat)
+        if plans is None:
+            if seat not in self._legal:
+                self.legal_actions(seat)
+            plans = self._plans[seat] = dict(self._options.get(seat, ()))
+        return plans
 
     def is_legal(self, seat: int, action: Action) -> bool:
         """Return True if the action is one of the seat's legal actions."""
         if seat not in self._legal:
             self.legal_actions(seat)
-        if self.d.phase == "plan":
-            return action in self._plans.get(seat, {})
         return action in self._legal[seat]
+
+    def _plan_of(self, seat: int, action: Action) -> Plan | None:
+        """Return the placement plan of a legal planning action from the cache (None if none is cached)."""
+        plans = self._plans.get(seat)
+        if plans is not None:
+            return plans.get(action)
+        opts = self._options.get(seat)
+        if opts is None:
+            return None
+        for a, plan in opts:  # an action from legal_actions() is the very object here: found by identity
+            if a is action or a == action:
+                return plan
+        return None
 
     def _apply(self, seat: int, action: Action) -> None:
         """Apply a validated action (the placement record comes from the legal-actions cache)."""
-        plan = self._plans.get(seat, {}).get(action) if self.d.phase == "plan" else None
-        self._legal = {}
-        self._plans = {}
-        self._movers = None
-        apply_action(self.d, seat, action, plan)
+        d = self.d
+        phase, epoch = d.phase, d.epoch
+        plan = self._plan_of(seat, action) if phase == "plan" else None
+        kept = self._legal if phase in ("pay", "hand_limit") else None
+        self.forget_cache()
+        apply_action(d, seat, action, plan)
+        if kept is not None and d.phase == phase and d.epoch == epoch:
+            # one more card paid and nothing else changed: the others' lists stand, and this seat's loses the card
+            mine = kept.get(seat)
+            if mine is not None and d.owes[seat] > 0:
+                kept[seat] = [a for a in mine if a is not action and a != action]
+            else:
+                kept.pop(seat, None)
+            self._legal = kept
 
     def is_terminal(self) -> bool:
         """Return True once the game is over."""
@@ -111,9 +139,7 @@ class JDState(State):
 
     def describe_text(self, seat: int, action: Action) -> Text | None:
         """Return the label of one of this seat's actions as a catalog Text."""
-        if self.d.phase == "plan" and seat not in self._plans:
-            self.legal_actions(seat)
-        return describe_text(self.d, seat, action, self._plans.get(seat) if self.d.phase == "plan" else None)
+        return describe_text(self.d, seat, action, self.plans(seat) if self.d.phase == "plan" else None)
 
     def describe(self, seat: int, action: Action) -> str:
         """Return a readable label for one of this seat's actions (the English of ``describe_text``)."""

@@ -48,7 +48,7 @@ def position(players: int = 2, hands: list[list[str]] | None = None, empires: li
     d.commits = [None] * players
     d.msgs = []
     d.placed = {c: 0 for e in empires for c in e}
-    state._legal, state._plans, state._movers = {}, {}, None
+    state.forget_cache()
     return state
 
 

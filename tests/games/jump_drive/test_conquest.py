@@ -87,7 +87,7 @@ def test_item4_military_only_against_one_colour(monkeypatch) -> None:  # type: i
     monkeypatch.setattr(cards, "card_types", lambda: types)
     monkeypatch.setattr(empire, "card_types", lambda: types)
     cards.instance_type.cache_clear()
-    empire._military.cache_clear()
+    empire.military_profile.cache_clear()
     try:
         emp = ["blue_raiders-0"]
         assert empire.military(emp) == 0
@@ -95,4 +95,4 @@ def test_item4_military_only_against_one_colour(monkeypatch) -> None:  # type: i
         assert empire.military(emp, types["imperium_blaster_factory"]) == 0  # brown
     finally:
         cards.instance_type.cache_clear()
-        empire._military.cache_clear()
+        empire.military_profile.cache_clear()

@@ -27,7 +27,7 @@ from browser_load import app_page, stats  # noqa: E402
 boot = importlib.import_module("ui_driver").boot
 
 THINK_JS = """async ([game, level, n]) => {
-    const { engine } = await import("./app/engine-client.js");
+    const { engine } = await import("./app/boot.js");
     const seats = [{name: "H", kind: level}, {name: "N", kind: "normal"}];
     const start = await engine.call({op: "new_match", game, players: 2, seed: 9, seats, viewer: null});
     const out = [];

@@ -67,7 +67,7 @@ SW_READY_JS = """async () => {
   await Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 30000))]);
 }"""
 BENCH_JS = """async ([games]) => {
-  const { engine } = await import("./app/engine-client.js");
+  const { engine } = await import("./app/boot.js");
   await engine.ready;
   return await engine.call({ op: "bench", game: "jump_drive", games });
 }"""
@@ -129,7 +129,7 @@ def app_page(dist: Path, boot: Callable[[Page, str], None]) -> Iterator[Page]:
 
 
 BOT_MOVES_JS = """async ([game, players, n]) => {
-    const { engine } = await import("./app/engine-client.js");
+    const { engine } = await import("./app/boot.js");
     const seats = Array.from({length: players}, (_, i) => ({name: `B${i}`, kind: "greedy"}));
     const start = await engine.call({op: "new_match", game, players, seed: 5, seats, viewer: null});
     const out = [];

@@ -94,7 +94,7 @@ def test_build_layout(two_builds: tuple[Path, Path]) -> None:
     assert (dist / build.PYSCRIPT_DIR / "core.js").is_file()
     assert len(list((dist / "wheels").rglob("pyengine-*-py3-none-any.whl"))) == 1
     for name in ("index.html", "sw.js", "manifest.webmanifest", "icons/icon-192.png", "icons/icon-512.png",
-                 "icons/icon.svg", "app/boot.js", "app/engine-client.js", "app/main.js", "engine/worker.py"):
+                 "icons/icon.svg", "app/boot.js", "app/main.js", "engine/worker.py"):
         assert (dist / name).is_file(), name
     sw = (dist / "sw.js").read_text()
     for path in tree_digest(dist):
@@ -267,7 +267,7 @@ def test_the_app_page_starts_pyscript_only_after_its_home_screen(two_builds: tup
     for path in ("app/i18n/en.json", "app/data/info.json"):
         assert f'<link rel="preload" href="./{path}" as="fetch" crossorigin="anonymous">' in head
         assert (dist / path).is_file()
-    main = (dist / "app" / "main.js").read_text()
+    main = (ROOT / "web" / "app" / "main.js").read_text()  # dist/'s copy is minified (the bundle lever)
     assert "engine.start()" in main and "whenHomeOnScreen" in main
 
 
@@ -278,13 +278,15 @@ def test_the_home_screens_modules_are_preloaded_and_the_tables_are_not(two_build
     dist, _ = two_builds
     page = (dist / "index.html").read_text()
     listed = re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', page)
-    assert len(listed) == len(set(listed)) > 10
+    assert len(listed) == len(set(listed)) > 3
     for path in listed:
         assert (dist / path).is_file(), path
-    assert "app/main.js" in listed and "app/ui/home.js" in listed and "app/vendor/preact.mjs" in listed
+    assert "app/main.js" in listed
     assert "app/boot.js" not in listed  # the page's own script
-    for lazy in ("app/ui/game-tables.js", "app/ui/jump-drive-table.js", "app/ui/ares-table.js", "app/ui/bts-table.js"):
-        assert lazy not in listed, f"{lazy} is only needed once a game opens"
+    assert "app/ui/game-tables.js" not in listed, "the game tables are only needed once a game opens"
+    tables = (dist / "app/ui/game-tables.js").read_text()
+    assert '"jd-table"' in tables  # the Jump Drive table's code is in that file, and not in the home screen's:
+    assert not any('"jd-table"' in (dist / path).read_text() for path in listed)
     # Every relative import of a listed module is listed too: the graph is closed.
     for path in listed:
         for spec in re.findall(r'\bfrom\s*"(\.[^"]+)"', (dist / path).read_text()):
@@ -293,10 +295,32 @@ def test_the_home_screens_modules_are_preloaded_and_the_tables_are_not(two_build
 
 
 @pytest.mark.slow
+def test_the_apps_modules_are_bundled_into_a_few_files(two_builds: tuple[Path, Path]) -> None:
+    """bundle: dist/app/ holds the modules that keep an address (build.BUNDLES) and the chunks they share,
+    minified; no source module is left standing alone, and the home screen loads at most 6 files of code."""
+    dist, _ = two_builds
+    build = load_build()
+    shipped = sorted(p.relative_to(dist).as_posix() for p in (dist / "app").rglob("*") if p.suffix in {".js", ".mjs"})
+    chunks = [p for p in shipped if re.fullmatch(r"app/(embed/)?[a-z-]+-[A-Z0-9]{8}\.js", p)]  # esbuild's names
+    entries = [e for bundle in build.BUNDLES.values() for e in bundle]
+    assert chunks and sorted([*entries, *chunks]) == shipped
+    for source in ("app/ui/home.js", "app/i18n.js", "app/vendor/preact.mjs", "app/ui/jump-drive-table.js"):
+        assert (ROOT / "web" / source).is_file() or source.startswith("app/vendor/")
+        assert not (dist / source).exists(), f"{source} should be inside the bundle"
+    home = build.module_graph({p: (dist / p).read_bytes() for p in shipped}, ["app/boot.js", "app/main.js"])
+    assert len(home) <= 6, home
+    main = (dist / "app" / "main.js").read_text()
+    assert main.count("\n") < 10 and len(main) > 10_000  # minified: a few long lines
+    # The game texts' and data's addresses no longer depend on where a module's code ends up (document.baseURI).
+    for source in ("app/i18n.js", "app/ui/catalog.js", "app/embed/poster.js"):
+        assert "import.meta.url" not in (ROOT / "web" / source).read_text(), source
+
+
+@pytest.mark.slow
 def test_the_first_message_catalog_leaves_each_games_own_texts_to_its_file(two_builds: tuple[Path, Path]) -> None:
     """split-messages: app/i18n/en.json (what the home screen waits for) plus the en.<game>.json files are exactly
-    the whole catalog, with no id in two files; a game's file holds only ids of its namespace, and its option texts
-    (<ns>.opt.*, on the home screen) stay in the first catalog."""
+    the whole catalog, with no id in two files; a game's file holds only ids of its namespace and its table's labels
+    (<ns>ui.*), and its option texts (<ns>.opt.*, on the home screen) stay in the first catalog."""
     import json
 
     build = load_build()
@@ -307,11 +331,12 @@ def test_the_first_message_catalog_leaves_each_games_own_texts_to_its_file(two_b
     seen = dict(first)
     for game, ns in build.engine_texts().game_namespaces().items():
         part = json.loads((folder / f"en.{game}.json").read_text())
-        assert part and all(k.startswith(f"{ns}.") and not k.startswith(f"{ns}.opt.") for k in part), game
+        assert part and all(k.startswith((f"{ns}.", f"{ns}ui.")) and not k.startswith(f"{ns}.opt.") for k in part)
+        assert any(k.startswith(f"{ns}ui.") for k in part), f"{game}'s table labels go with its texts"
         assert not set(part) & set(seen)
         seen.update(part)
         assert any(k.startswith(f"{ns}.opt.") for k in first), f"{game}'s option texts must stay in en.json"
-        assert not any(k.startswith(f"{ns}.card.") for k in first)
+        assert not any(k.startswith((f"{ns}.card.", f"{ns}ui.")) for k in first)
     assert seen == whole
     assert (folder / "en.json").stat().st_size < 60_000
 

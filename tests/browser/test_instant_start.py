@@ -21,7 +21,7 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 SHELL_READY = "document.documentElement.dataset.shell === 'ready'"
 ENGINE = "document.documentElement.dataset.engine"
 WRITE_SLOT_JS = """async (save) => {
-  const store = await import("./app/store.js");
+  const { store } = await import("./app/boot.js");
   store.writeSlot("Saved before the engine", save, {
     game: save.game, gameName: "Jump Drive", names: save.seats.map((s) => s.name),
     kinds: save.seats.map((s) => s.kind), round: 1, terminal: false });

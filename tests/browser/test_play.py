@@ -25,7 +25,7 @@ def test_a2_pyodide_gives_byte_identical_states_to_cpython(page, server):
              ("ares_expedition", 6, 1), ("ares_expedition", 7, 2), ("ares_expedition", 8, 4))
     for game, seed, players in cases:
         got = page.evaluate("""async ([game, seed, players]) => {
-            const { engine } = await import("./app/engine-client.js");
+            const { engine } = await import("./app/boot.js");
             return await engine.call({ op: "selftest", game, seed, players });
         }""", [game, seed, players])
         want = selftest(game, seed, players)

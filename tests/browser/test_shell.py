@@ -228,7 +228,7 @@ def test_deeply_nested_inputs_are_refused_and_the_engine_lives(page, server):
         return JSON.parse(await el.xworker.sync.handle(request));
     }""", deep)
     assert answer["ok"] is False and answer["error"]["code"] == "input/too_deep"
-    info = page.evaluate("async () => (await import('./app/engine-client.js')).engine.call({op: 'info'})")
+    info = page.evaluate("async () => (await import('./app/boot.js')).engine.call({op: 'info'})")
     assert info["ok"] is True, "the worker is alive"
     new_game(page, names=("Still", "Bot"), kinds=("human", "random"), seed=5)
     assert settle(page) == "opening"

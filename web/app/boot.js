@@ -9,10 +9,16 @@
 //                         (rejects, after the error is on screen, if boot fails)
 //   bootFailure           Promise<string> resolves with the error's text if the boot fails (never otherwise)
 //   showBootError(error)  put an error on the boot screen (as text) and set data-engine="error"
+// For browser tests and benchmarks (the page's own instances; in a bundled build the modules below have no address of
+// their own):
+//   import { engine, store } from "./app/boot.js";   the engine client (engine-client.js) and the save store (store.js)
 // The boot screen is <div id="boot"> (#boot-stage text, #boot-progress, #boot-error), shown until the UI is up
 // (<html data-ui="ready">), and again for a boot error. <html data-engine> is "loading", then "ready" (set by the
 // UI once its home screen is drawn too) or "error".
 import { engine } from "./engine-client.js";
+
+export { engine } from "./engine-client.js";
+export * as store from "./store.js";
 
 const BOOT_TIMEOUT_MS = 90_000;
 const STAGE_STEPS = { runtime: 1, installing: 2, ready: 3 };

@@ -15,7 +15,7 @@ const gameParts = new Map(); // game id -> Promise of its texts, added to `messa
  */
 export async function loadMessages(lang = "en") {
   const file = lang === "qps" ? "en" : lang;
-  const res = await fetch(new URL(`./i18n/${file}.json`, import.meta.url));
+  const res = await fetch(new URL(`app/i18n/${file}.json`, document.baseURI));
   if (!res.ok) throw new Error(`message catalog ${file} not found (${res.status})`);
   messages = pseudo(lang, await res.json());
   loaded = { lang, file };
@@ -31,7 +31,7 @@ export async function loadMessages(lang = "en") {
 export function loadGameMessages(game) {
   if (!gameParts.has(game)) {
     const { lang, file } = loaded;
-    const part = fetch(new URL(`./i18n/${file}.${encodeURIComponent(game)}.json`, import.meta.url)).then(async (res) => {
+    const part = fetch(new URL(`app/i18n/${file}.${encodeURIComponent(game)}.json`, document.baseURI)).then(async (res) => {
       if (!res.ok) throw new Error(`message catalog ${file}.${game} not found (${res.status})`);
       const table = pseudo(lang, await res.json());
       if (loaded.lang === lang) messages = { ...messages, ...table };

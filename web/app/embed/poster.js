@@ -118,7 +118,7 @@ function startEngine() {
 
 async function main() {
   try {
-    const res = await fetch(new URL("../i18n/poster.en.json", import.meta.url));
+    const res = await fetch(new URL("app/i18n/poster.en.json", document.baseURI));
     setMessages(await res.json());
   } catch {
     setMessages({});
@@ -136,7 +136,7 @@ async function main() {
   if (params.lesson && !params.caption) {
     // The lesson's own title, from this site (small and static; no engine work).
     try {
-      const res = await fetch(new URL(`../../lessons/${params.lesson}.json`, import.meta.url));
+      const res = await fetch(new URL(`lessons/${params.lesson}.json`, document.baseURI));
       const lesson = res.ok ? await res.json() : null;
       if (lesson && typeof lesson.title === "string" && root.dataset.embed === "poster" && !booting) {
         title = lesson.title.slice(0, 120);

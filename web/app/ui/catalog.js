@@ -15,7 +15,7 @@ export function gameTitle(game) {
 
 /** Fetch one of the files build.py writes from the engine's answers (app/data/), as JSON. */
 async function staticData(path) {
-  const res = await fetch(new URL(`../data/${path}`, import.meta.url));
+  const res = await fetch(new URL(`app/data/${path}`, document.baseURI));
   if (!res.ok) throw new Error(`${path}: ${res.status}`);
   return res.json();
 }

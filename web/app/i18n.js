@@ -14,6 +14,7 @@ const gameParts = new Map(); // game id -> Promise of its texts, added to `messa
  * every entry wrapped in ⟦ ⟧, so a test can prove that every string on screen came from the catalog.
  */
 export async function loadMessages(lang = "en") {
+  // The catalogs' addresses come from the page's (the site's root), not this module's: the build bundles modules.
   const file = lang === "qps" ? "en" : lang;
   const res = await fetch(new URL(`app/i18n/${file}.json`, document.baseURI));
   if (!res.ok) throw new Error(`message catalog ${file} not found (${res.status})`);

@@ -118,6 +118,7 @@ function startEngine() {
 
 async function main() {
   try {
+    // From the embed page's address (the site's root), not this module's: the build bundles modules.
     const res = await fetch(new URL("app/i18n/poster.en.json", document.baseURI));
     setMessages(await res.json());
   } catch {

@@ -13,7 +13,10 @@ export function gameTitle(game) {
   return tMaybe(`game.${game}.name`) || t("game.unknown_name");
 }
 
-/** Fetch one of the files build.py writes from the engine's answers (app/data/), as JSON. */
+/**
+ * Fetch one of the files build.py writes from the engine's answers (app/data/), as JSON. Its address is taken from
+ * the page's (both pages sit in the site's root), not this module's: the build bundles modules into other files.
+ */
 async function staticData(path) {
   const res = await fetch(new URL(`app/data/${path}`, document.baseURI));
   if (!res.ok) throw new Error(`${path}: ${res.status}`);

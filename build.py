@@ -804,11 +804,11 @@ def bundle_app(files: dict[str, bytes]) -> dict[str, bytes]:
                         raise BuildError(f"bundle: two bundles write {rel}")
                     bundled[rel] = p.read_bytes()
         for rel in (r for r in files if r.startswith("css/") and r.endswith(".css")):  # style sheets: minified
-            done = subprocess.run([str(esbuild), "--minify", "--loader=css", "--charset=utf8", "--log-level=warning"],
-                                  input=files[rel], capture_output=True)
-            if done.returncode != 0 or done.stderr.strip():
-                raise BuildError(f"esbuild failed on {rel}: {done.stderr.decode()[-2000:]}")
-            bundled[rel] = done.stdout
+            css = subprocess.run([str(esbuild), "--minify", "--loader=css", "--charset=utf8", "--log-level=warning"],
+                                 input=files[rel], capture_output=True)
+            if css.returncode != 0 or css.stderr.strip():
+                raise BuildError(f"esbuild failed on {rel}: {css.stderr.decode()[-2000:]}")
+            bundled[rel] = css.stdout
     unused = sorted(rel for rel in modules if f"src/{rel}" not in used)
     if unused:
         raise BuildError(f"bundle: {unused} are not reached from any bundle's modules (add an entry or remove them)")

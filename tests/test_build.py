@@ -317,6 +317,25 @@ def test_the_apps_modules_are_bundled_into_a_few_files(two_builds: tuple[Path, P
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("without", ["bundle", "all"])
+def test_a_build_without_levers_still_builds(without: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """PYENGINE_BUILD_WITHOUT builds what the levers are measured against: without ``bundle``, the modules as they
+    are (home.js has its own address, preloaded); without every lever, also PyScript loaded by the page itself."""
+    build = load_build()
+    monkeypatch.setenv("PYENGINE_BUILD_WITHOUT", ",".join(build.LEVERS) if without == "all" else without)
+    dist = tmp_path / "dist"
+    build.build(dist)
+    assert (dist / "app" / "ui" / "home.js").is_file() and (dist / "app" / "boot.js").is_file()
+    assert not list((dist / "app").glob("chunk-*.js"))
+    head = (dist / "index.html").read_text().split("</head>", 1)[0]
+    if without == "all":
+        assert '<meta name="pyscript-core"' not in head and f'src="./{build.PYSCRIPT_DIR}/core.js"' in head
+        assert 'rel="modulepreload" href="./app/' not in head
+    else:
+        assert '<link rel="modulepreload" href="./app/ui/home.js">' in head
+
+
+@pytest.mark.slow
 def test_the_first_message_catalog_leaves_each_games_own_texts_to_its_file(two_builds: tuple[Path, Path]) -> None:
     """split-messages: app/i18n/en.json (what the home screen waits for) plus the en.<game>.json files are exactly
     the whole catalog, with no id in two files; a game's file holds only ids of its namespace and its table's labels

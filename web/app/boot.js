@@ -11,7 +11,8 @@
 //   showBootError(error)  put an error on the boot screen (as text) and set data-engine="error"
 // For browser tests and benchmarks (the page's own instances; in a bundled build the modules below have no address of
 // their own):
-//   import { engine, store } from "./app/boot.js";   the engine client (engine-client.js) and the save store (store.js)
+//   const { engine, store } = await import("./app/boot.js");   the engine client (engine-client.js) and the save
+//                                                               store (store.js)
 // The boot screen is <div id="boot"> (#boot-stage text, #boot-progress, #boot-error), shown until the UI is up
 // (<html data-ui="ready">), and again for a boot error. <html data-engine> is "loading", then "ready" (set by the
 // UI once its home screen is drawn too) or "error".

@@ -70,14 +70,14 @@ NPM_PINS: dict[str, tuple[str, str]] = {
         "sha512-/HfHI/7N84e6GrWBJ3J280z3mLaRJiDcSvj/A+y/4AbLnND/1UlGHe1sR6oYuTGwId0nP7dqDU9OnLxMPZ7xBg==",
     ),
 }
-# npm packages used by the tests only (never shipped): name -> (exact version, tarball integrity).
-# The build's own tool: esbuild bundles and minifies the app's modules (the ``bundle`` lever).
+# The build's own tool (never shipped): esbuild bundles and minifies the app's modules (the ``bundle`` lever).
 NPM_TOOL_PINS: dict[str, tuple[str, str]] = {
     "esbuild": (
         "0.28.2",
         "sha512-HKVLS8dvII+xoKW9kmqxbRKrnWEXfJJr/FZhhJmiqIB0e053QNYFqOBouTMO/k5sID4MvCiUCvv8b9M4h32wIA==",
     ),
 }
+# npm packages used by the tests only (never shipped): name -> (exact version, tarball integrity).
 NPM_TEST_PINS: dict[str, tuple[str, str]] = {
     "axe-core": (
         "4.14.1",

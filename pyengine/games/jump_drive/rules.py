@@ -224,7 +224,6 @@ def plan_options(d: JDData, seat: int) -> list[tuple[Action, Plan]]:
         cost = full - 1 if full > 0 else 0  # placed alone: 1 less (never below 0)
         if cost <= n - (0 if dev == SURVEY else 1):
             out.append((_place_dev(dev), (False, dev, None, None, None, cost, None)))
-    ways_seen: dict[tuple[str | None, int, bool], list[tuple[str, CardType, str, int]]] = {}
     dv: str | None
     for dv in [None, *dev_opts]:
         if dv is None:
@@ -250,15 +249,8 @@ def plan_options(d: JDData, seat: int) -> list[tuple[Action, Plan]]:
         else:
             mil_base, mil_against = military_profile(tuple(_with_dev(empire, seat, dv, dvct)))
         giver = dvct if dvct is not None and dvct.discounts else None  # the new development, if it discounts
-        # how each world in hand may be placed beside this development, and its price: most developments
-        # change neither discounts nor military, and share one list
-        key = (giver.id if giver is not None else None, mil_base, contact)
-        ways = ways_seen.get(key) if not mil_against else None
-        if ways is None:
-            ways = _world_ways(rows, giver, mil_base, mil_against, contact, contact_disc)
-            if not mil_against:
-                ways_seen[key] = ways
-        for w, wct, how, wcost in ways:
+        # how each world in hand may be placed beside this development, and its price
+        for w, wct, how, wcost in _world_ways(rows, giver, mil_base, mil_against, contact, contact_disc):
             total = dcost + wcost
             if total > room:
                 continue

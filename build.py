@@ -1033,7 +1033,8 @@ def run_tests(pytest_args: list[str]) -> int:
             failed.append(cmd[2])
     log("static checks passed" if not failed else f"static checks FAILED: {', '.join(failed)}")
     # pytest runs last, so its summary line ("N passed ...") is the last line of the output.
-    # Two or more workers: the browser tests (one group, in order, see tests/conftest.py) run beside the rest.
+    # Two or more workers: the browser tests (two groups, each in order in one worker, see tests/conftest.py) run
+    # side by side, and the rest fills in beside and after them.
     # dist/ was just built, so the browser fixtures serve it as is.
     args = ["-n", str(min(4, max(2, os.cpu_count() or 2))), *pytest_args]
     log("$ pytest " + " ".join(args))

@@ -106,17 +106,21 @@ class StaticServer:
             self.httpd = None
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _one_worker_for_the_browser_tests(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Fail loudly if a parallel run shares the browser tests out among workers: they share one page, in order.
+_CLAIMED: set[str] = set()  # the browser groups this worker has claimed
 
-    The first worker to run one claims them in a file in the run's shared temporary folder; any other worker that
-    runs one fails.
+
+@pytest.fixture(autouse=True)
+def _one_worker_per_browser_group(unit_of_work: str, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Fail loudly if a parallel run shares a browser group out among workers: its tests share one page, in order.
+
+    The first worker to run a test of a group (tests/conftest.py ``BROWSER_GROUPS``) claims the group in a file in the
+    run's shared temporary folder; any other worker that runs one of its tests fails.
     """
     worker = os.environ.get("PYTEST_XDIST_WORKER")
-    if not worker:
+    group = unit_of_work
+    if not worker or group in _CLAIMED:
         return
-    claim = tmp_path_factory.getbasetemp().parent / "browser-tests-worker"
+    claim = tmp_path_factory.getbasetemp().parent / f"{group}-worker"
     try:
         fd = os.open(claim, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
     except FileExistsError:
@@ -126,11 +130,13 @@ def _one_worker_for_the_browser_tests(tmp_path_factory: pytest.TempPathFactory) 
             if owner:
                 break
             time.sleep(0.1)
-        assert owner == worker, (f"browser tests run in workers {owner} and {worker}: the suite's scheduler "
-                                 "(tests/conftest.py) did not keep them together")
+        assert owner == worker, (f"the browser tests of {group} run in workers {owner} and {worker}: the suite's "
+                                 "scheduler (tests/conftest.py) did not keep them together")
+        _CLAIMED.add(group)
         return
     with os.fdopen(fd, "w") as out:
         out.write(worker)
+    _CLAIMED.add(group)
 
 
 @pytest.fixture(scope="session")

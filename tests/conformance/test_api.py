@@ -512,8 +512,9 @@ def test_view_is_unchanged_by_resampling_what_the_viewer_cannot_see(game_id: str
         for k, state in enumerate([*t.positions(EVERY), t.final]):  # every third decision point: about 85 per game
             before = raw(state)
             spectator = state.view(None)
+            views = [state.view(q) for q in range(players)]  # each seat's view, made once per position
             for p in range(players):
-                mine = state.view(p)
+                mine = views[p]
                 # The "table" block is the viewer's point of view (its own legal actions placed on the board), not
                 # hidden information: a game shows private information when anything else differs.
                 private_views = private_views or _without_table(mine) != _without_table(spectator)
@@ -525,7 +526,7 @@ def test_view_is_unchanged_by_resampling_what_the_viewer_cannot_see(game_id: str
                     assert r.legal_actions(p) == state.legal_actions(p)
                     assert raw(state) == before, "resample changed the original state"
                     if not redealt_something:
-                        redealt_something = any(r.view(q) != state.view(q) for q in range(players) if q != p)
+                        redealt_something = any(r.view(q) != views[q] for q in range(players) if q != p)
     if players > 1 and private_views:
         assert redealt_something, "seats see private information, but resample never redeals any of it"
 

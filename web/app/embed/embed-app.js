@@ -180,7 +180,9 @@ async function judge(actions) {
   }
   if (step.expect.includes(tried)) {
     L.solved = true;
-    L.feedback = { kind: "right", text: step.right || t("embed.lesson.right") };
+    L.feedback = L.showing === undefined
+      ? { kind: "right", text: step.right || t("embed.lesson.right") }
+      : { kind: "right", text: `${t("embed.lesson.shown", { move: L.showing })} ${step.right || ""}`.trim() };
     E.session.readOnly = true; // this move is played; the next one belongs to the next step
     return true;
   }
@@ -204,9 +206,13 @@ async function showMe() {
   const step = L.steps[L.at];
   const snap = E.session.snapshot;
   const act = ((snap.decision || {}).actions || []).find((a) => a.a === step.expect[0]);
-  const label = act ? (act.msg ? textString(snap, act.msg) : act.label) : "";
-  await E.session.submit(step.expect[0]);
-  L.feedback = { kind: "right", text: `${t("embed.lesson.shown", { move: label })} ${step.right || ""}`.trim() };
+  // The judge words the feedback as a shown move, so the page never draws the plain "right" text in between.
+  L.showing = act ? (act.msg ? textString(snap, act.msg) : act.label) : "";
+  try {
+    await E.session.submit(step.expect[0]);
+  } finally {
+    delete L.showing;
+  }
   draw();
   focusFeedback();
 }

@@ -350,10 +350,16 @@ LEVERS = {"pyc": "the engine wheel carries bytecode for the pinned Pyodide's Pyt
                            "once instead of import level by import level",
           "split-messages": "the message catalog the home screen waits for leaves out each game's own texts, which "
                             "load when that game first opens",
-          "bundle": "esbuild bundles and minifies the app's modules: a few files instead of one per module"}
+          "bundle": "esbuild bundles and minifies the app's modules: a few files instead of one per module",
+          "snapshot": "the engine's Pyodide starts from a memory snapshot of a started Python, made at build time, "
+                      "instead of running Python's own start"}
 """Load-time levers a build can leave out (``PYENGINE_BUILD_WITHOUT=pyc,lock,shell-first,...``), to measure what
 each gives: ``python benchmarks/browser_load.py --against <a dist/ built without it>`` (docs/PERFORMANCE.md)."""
-DIRECT_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs")
+SNAPSHOT_FILE = "python-snapshot.bin.gz"
+"""The Python memory snapshot's name in the runtime's folder (``snapshot`` lever, web/engine/pyodide-boot.mjs)."""
+SNAPSHOT_LOADER = "pyodide-boot.mjs"
+"""The engine's Pyodide loader: web/engine/pyodide-boot.mjs, moved next to pyodide.mjs (``snapshot`` lever)."""
+DIRECT_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", SNAPSHOT_FILE)
 """The runtime's big files, which the service worker leaves to the browser's HTTP cache while the site answers."""
 
 
@@ -417,6 +423,18 @@ def with_bytecode(wheel: bytes) -> bytes:
         rest += [f"{name},sha256={record_digest(data)},{len(data)}" for name, data in compiled.items()]
         zout.writestr(record_name, "\n".join(rest + own) + "\n")
     return buf.getvalue()
+
+
+def python_snapshot() -> bytes:
+    """Return a gzip-compressed memory snapshot of the pinned Pyodide with Python started (``tools/make_snapshot.mjs``
+    in node), byte-identical run to run."""
+    with tempfile.TemporaryDirectory(prefix="pyengine-snapshot-") as tmp:
+        out = Path(tmp) / SNAPSHOT_FILE
+        proc = subprocess.run(["node", str(ROOT / "tools" / "make_snapshot.mjs"), str(out)],
+                              capture_output=True, text=True, cwd=ROOT)
+        if proc.returncode != 0 or not out.is_file():
+            raise BuildError(f"the Python snapshot could not be made:\n{proc.stdout}\n{proc.stderr}")
+        return out.read_bytes()
 
 
 def frozen_lock(minimal: bytes, micropip: bytes, wheel_name: str, wheel: bytes, wheel_url: str) -> bytes:
@@ -893,9 +911,13 @@ def site_files(wheel_name: str, wheel: bytes) -> dict[str, bytes]:
     files["app/i18n/poster.en.json"] = poster_catalog(messages)
     files.update(shell_data())
     files = bundle_app(files)
+    loader = files.pop(f"engine/{SNAPSHOT_LOADER}")
+    if lever_on("snapshot"):
+        files[f"{PYODIDE_DIR}/{SNAPSHOT_LOADER}"] = loader
+        files[f"{PYODIDE_DIR}/{SNAPSHOT_FILE}"] = python_snapshot()
     values = {
         "CSP": meta_policy(content_security_policy("/index.html")),
-        "PYODIDE_MJS": f"./{PYODIDE_DIR}/pyodide.mjs",
+        "PYODIDE_MJS": f"./{PYODIDE_DIR}/{SNAPSHOT_LOADER if lever_on('snapshot') else 'pyodide.mjs'}",
         "PYSCRIPT_DIR": f"./{PYSCRIPT_DIR}",
         "PYSCRIPT_CORE_CHUNK": f"./{PYSCRIPT_DIR}/{PYSCRIPT_CORE_CHUNK}",
         "PYSCRIPT_ERROR_CHUNK": f"./{PYSCRIPT_DIR}/{PYSCRIPT_ERROR_CHUNK}",
@@ -916,7 +938,8 @@ def site_files(wheel_name: str, wheel: bytes) -> dict[str, bytes]:
     sw = render(
         (WEB / "sw.template.js").read_text(),
         {"CACHE_NAME": json.dumps(cache_name(files)), "FILES": json.dumps(precache, indent=2),
-         "DIRECT": json.dumps([f"./{PYODIDE_DIR}/{name}" for name in DIRECT_FILES] if lever_on("sw-direct") else [])},
+         "DIRECT": json.dumps([f"./{PYODIDE_DIR}/{name}" for name in DIRECT_FILES
+                               if lever_on("sw-direct") and f"{PYODIDE_DIR}/{name}" in files])},
         "web/sw.template.js",
     )
     files["sw.js"] = sw.encode()

@@ -331,8 +331,38 @@ def test_a_build_without_levers_still_builds(without: str, tmp_path: Path, monke
     if without == "all":
         assert '<meta name="pyscript-core"' not in head and f'src="./{build.PYSCRIPT_DIR}/core.js"' in head
         assert 'rel="modulepreload" href="./app/' not in head
+        # without the snapshot: Pyodide's own loader, and neither the snapshot nor its loader is shipped
+        assert f'"interpreter": "./{build.PYODIDE_DIR}/pyodide.mjs"' in (dist / "index.html").read_text()
+        assert not list(dist.rglob(build.SNAPSHOT_FILE)) and not list(dist.rglob(build.SNAPSHOT_LOADER))
     else:
         assert '<link rel="modulepreload" href="./app/ui/home.js">' in head
+
+
+@pytest.mark.slow
+def test_the_engine_starts_from_a_python_snapshot(two_builds: tuple[Path, Path]) -> None:
+    """snapshot: both pages name the snapshot loader as PyScript's interpreter, next to pyodide.mjs (PyScript takes the
+    runtime's folder from its address); the snapshot is a gzip-compressed Pyodide memory snapshot of this runtime
+    (its magic number), byte-identical between two builds, left to the HTTP cache by the service worker
+    and precached for offline use."""
+    import gzip
+    import json
+
+    build = load_build()
+    first, second = two_builds
+    folder = first / build.PYODIDE_DIR
+    for page in ("index.html", "embed.html"):
+        assert f'"interpreter": "./{build.PYODIDE_DIR}/{build.SNAPSHOT_LOADER}"' in (first / page).read_text(), page
+    loader = (folder / build.SNAPSHOT_LOADER).read_text()
+    assert 'from "./pyodide.mjs"' in loader and build.SNAPSHOT_FILE in loader
+    assert not (first / "engine" / build.SNAPSHOT_LOADER).exists()
+    packed = (folder / build.SNAPSHOT_FILE).read_bytes()
+    assert packed == (second / build.PYODIDE_DIR / build.SNAPSHOT_FILE).read_bytes()
+    raw = gzip.decompress(packed)
+    assert raw[:4] == b"\x00snp" and len(raw) > 16_000_000  # Pyodide's snapshot magic number, and a whole memory
+    sw = (first / "sw.js").read_text()
+    direct = json.loads(re.search(r"const DIRECT = new Set\((\[.*?\])\.map", sw, re.S).group(1))  # type: ignore[union-attr]
+    assert f"./{build.PYODIDE_DIR}/{build.SNAPSHOT_FILE}" in direct
+    assert f'"./{build.PYODIDE_DIR}/{build.SNAPSHOT_FILE}"' in sw.split("const DIRECT", 1)[0]
 
 
 @pytest.mark.slow

@@ -11,8 +11,13 @@ pytestmark = pytest.mark.browser
 
 
 def test_a_boots_to_ready(page, server, shots):
+    """The app boots, and its engine's Python started from the build's memory snapshot (the ``snapshot`` lever:
+    web/engine/pyodide-boot.mjs marks it in the worker once restored; it falls back to a plain start otherwise)."""
     boot(page, server.url)
     assert page.locator("[data-testid=game-select] option").count() >= 1
+    marks = [name for w in page.workers
+             for name in w.evaluate("performance.getEntriesByType('mark').map((m) => m.name)")]
+    assert "engine:python-snapshot" in marks, marks
     page.screenshot(path=str(shots / "home.png"), full_page=True)
 
 

@@ -1,6 +1,7 @@
 """Engine worker: exposes pyengine's one bridge function to the page (JSON string in, JSON string out).
 
-Runs inside the PyScript worker after micropip installed the engine wheel. It touches no DOM: the page
+Runs inside the PyScript worker once Pyodide has installed the engine wheel (from micropip's frozen lock, made at
+build time). It touches no DOM: the page
 calls `xworker.sync.handle(request_json)` and gets the response JSON back.
 """
 

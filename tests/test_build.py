@@ -467,3 +467,22 @@ def test_serve_sends_text_compressed_and_keeps_connections_open(tmp_path: Path) 
         conn.close()
     finally:
         server.shutdown()
+
+
+GAME_TABLE_LABELS = {"ares-": "aresui", "bts-": "btsui", "jd-": "jdui", "jump-drive-": "jdui", "card-face": "jdui"}
+"""A game table's modules (web/app/ui/, by file name) and the table labels they may use: their own game's, which
+load with that game's texts (split-messages)."""
+
+
+def test_a_game_tables_modules_use_only_their_own_games_labels() -> None:
+    """split-messages: a table's labels load with its game's texts, so a key of another game's table shows as a raw
+    key when only this game was opened (the Ares table once drew "jdui.table.you_tag" in an Ares embed)."""
+    used: dict[str, set[str]] = {}
+    for path in sorted((ROOT / "web" / "app" / "ui").glob("*.js")):
+        own = next((ns for prefix, ns in GAME_TABLE_LABELS.items() if path.name.startswith(prefix)), None)
+        if own is None:
+            continue
+        found = set(re.findall(r"\b(jdui|aresui|btsui)\.", path.read_text()))
+        used[path.name] = found
+        assert found <= {own}, f"{path.name} uses another game's table labels: {sorted(found - {own})}"
+    assert {"ares-table.js", "bts-table.js", "jump-drive-table.js"} <= set(used)

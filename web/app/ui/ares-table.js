@@ -299,7 +299,7 @@ function boardPanel(session, snap, p, isMine, ui, rerender) {
   const head = [
     h("span", { class: "empire-name", testid: `seat-name-${p.seat}` }, name),
     p.corporation ? h("span", { class: "corp-name" }, aresInfo(p.corporation).name) : null,
-    isMine ? h("span", { class: "you-tag" }, t("jdui.table.you_tag")) : null,
+    isMine ? h("span", { class: "you-tag" }, t("aresui.table.you_tag")) : null,
     p.done && snap.view && snap.view.stage === "phase" ? h("span", { class: "status status-done" }, t("aresui.board.done")) : null,
     h("span", { class: "stats" },
       h("span", { class: "stat stat-tr", testid: `tr-${p.seat}` }, h("span", { class: "stat-label" }, t("aresui.board.tr")), h("span", { class: "stat-value" }, String(p.tr ?? 0))),

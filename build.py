@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import base64
 import contextlib
+import fnmatch
 import gzip
 import hashlib
 import html
@@ -356,10 +357,11 @@ LEVERS = {"pyc": "the engine wheel carries bytecode for the pinned Pyodide's Pyt
 """Load-time levers a build can leave out (``PYENGINE_BUILD_WITHOUT=pyc,lock,shell-first,...``), to measure what
 each gives: ``python benchmarks/browser_load.py --against <a dist/ built without it>`` (docs/PERFORMANCE.md)."""
 SNAPSHOT_FILE = "python-snapshot.bin.gz"
-"""The Python memory snapshot's name in the runtime's folder (``snapshot`` lever, web/engine/pyodide-boot.mjs)."""
+"""The Python memory snapshot's name in web/engine/pyodide-boot.mjs; dist/ ships it named by its content
+(``snapshot_name``), since the runtime's folder is served as immutable."""
 SNAPSHOT_LOADER = "pyodide-boot.mjs"
 """The engine's Pyodide loader: web/engine/pyodide-boot.mjs, moved next to pyodide.mjs (``snapshot`` lever)."""
-DIRECT_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", SNAPSHOT_FILE)
+DIRECT_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", "python-snapshot-*.bin.gz")
 """The runtime's big files, which the service worker leaves to the browser's HTTP cache while the site answers."""
 
 
@@ -423,6 +425,12 @@ def with_bytecode(wheel: bytes) -> bytes:
         rest += [f"{name},sha256={record_digest(data)},{len(data)}" for name, data in compiled.items()]
         zout.writestr(record_name, "\n".join(rest + own) + "\n")
     return buf.getvalue()
+
+
+def snapshot_name(snapshot: bytes) -> str:
+    """Return the snapshot's file name in dist/: ``SNAPSHOT_FILE`` with the first 12 hex digits of its sha256."""
+    stem, ext = SNAPSHOT_FILE.split(".", 1)
+    return f"{stem}-{sha256_bytes(snapshot)[:12]}.{ext}"
 
 
 def python_snapshot() -> bytes:
@@ -913,8 +921,13 @@ def site_files(wheel_name: str, wheel: bytes) -> dict[str, bytes]:
     files = bundle_app(files)
     loader = files.pop(f"engine/{SNAPSHOT_LOADER}")
     if lever_on("snapshot"):
-        files[f"{PYODIDE_DIR}/{SNAPSHOT_LOADER}"] = loader
-        files[f"{PYODIDE_DIR}/{SNAPSHOT_FILE}"] = python_snapshot()
+        snapshot = python_snapshot()
+        name = snapshot_name(snapshot)
+        named = f'"./{SNAPSHOT_FILE}"'.encode()
+        if loader.count(named) != 1:
+            raise BuildError(f"web/engine/{SNAPSHOT_LOADER} must name ./{SNAPSHOT_FILE} once")
+        files[f"{PYODIDE_DIR}/{SNAPSHOT_LOADER}"] = loader.replace(named, f'"./{name}"'.encode())
+        files[f"{PYODIDE_DIR}/{name}"] = snapshot
     values = {
         "CSP": meta_policy(content_security_policy("/index.html")),
         "PYODIDE_MJS": f"./{PYODIDE_DIR}/{SNAPSHOT_LOADER if lever_on('snapshot') else 'pyodide.mjs'}",
@@ -938,8 +951,8 @@ def site_files(wheel_name: str, wheel: bytes) -> dict[str, bytes]:
     sw = render(
         (WEB / "sw.template.js").read_text(),
         {"CACHE_NAME": json.dumps(cache_name(files)), "FILES": json.dumps(precache, indent=2),
-         "DIRECT": json.dumps([f"./{PYODIDE_DIR}/{name}" for name in DIRECT_FILES
-                               if lever_on("sw-direct") and f"{PYODIDE_DIR}/{name}" in files])},
+         "DIRECT": json.dumps([f"./{path}" for path in sorted(files) if lever_on("sw-direct")
+                               and any(fnmatch.fnmatch(path, f"{PYODIDE_DIR}/{name}") for name in DIRECT_FILES)])},
         "web/sw.template.js",
     )
     files["sw.js"] = sw.encode()

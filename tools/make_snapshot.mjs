@@ -35,5 +35,6 @@ const { loadPyodide } = await import("../node_modules/pyodide/pyodide.mjs");
 const py = await loadPyodide({ _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } });
 py.runPython("1 + 1");
 const snapshot = py.makeMemorySnapshot();
-writeFileSync(out, gzipSync(snapshot, { level: 9 }));
-console.log(`snapshot: ${snapshot.length} bytes, gzip ${gzipSync(snapshot, { level: 9 }).length}`);
+const packed = gzipSync(snapshot, { level: 9 });
+writeFileSync(out, packed);
+console.log(`snapshot: ${snapshot.length} bytes, gzip ${packed.length}`);

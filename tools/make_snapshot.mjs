@@ -26,7 +26,7 @@ const fill = (view) => { // a fixed sequence (a linear congruential generator), 
   return view;
 };
 nodeCrypto.randomFillSync = fill;
-Object.defineProperty(globalThis.crypto, "getRandomValues", { value: fill, configurable: true });
+if (globalThis.crypto) Object.defineProperty(globalThis.crypto, "getRandomValues", { value: fill, configurable: true });
 Date.now = () => 1767225600000; // 2026-01-01, in file times and Python's clock
 let tick = 0;
 performance.now = () => (tick += 0.001);

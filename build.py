@@ -951,8 +951,9 @@ def site_files(wheel_name: str, wheel: bytes) -> dict[str, bytes]:
     sw = render(
         (WEB / "sw.template.js").read_text(),
         {"CACHE_NAME": json.dumps(cache_name(files)), "FILES": json.dumps(precache, indent=2),
-         "DIRECT": json.dumps([f"./{path}" for path in sorted(files) if lever_on("sw-direct")
-                               and any(fnmatch.fnmatch(path, f"{PYODIDE_DIR}/{name}") for name in DIRECT_FILES)])},
+         "DIRECT": json.dumps([f"./{path}" for path in sorted(files)
+                               if any(fnmatch.fnmatch(path, f"{PYODIDE_DIR}/{name}") for name in DIRECT_FILES)]
+                              if lever_on("sw-direct") else [])},
         "web/sw.template.js",
     )
     files["sw.js"] = sw.encode()

@@ -132,10 +132,9 @@ def _one_worker_per_browser_group(unit_of_work: str, tmp_path_factory: pytest.Te
             time.sleep(0.1)
         assert owner == worker, (f"the browser tests of {group} run in workers {owner} and {worker}: the suite's "
                                  "scheduler (tests/conftest.py) did not keep them together")
-        _CLAIMED.add(group)
-        return
-    with os.fdopen(fd, "w") as out:
-        out.write(worker)
+    else:
+        with os.fdopen(fd, "w") as out:
+            out.write(worker)
     _CLAIMED.add(group)
 
 

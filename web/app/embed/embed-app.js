@@ -180,9 +180,9 @@ async function judge(actions) {
   }
   if (step.expect.includes(tried)) {
     L.solved = true;
-    L.feedback = L.showing === undefined
-      ? { kind: "right", text: step.right || t("embed.lesson.right") }
-      : { kind: "right", text: `${t("embed.lesson.shown", { move: L.showing })} ${step.right || ""}`.trim() };
+    const text = L.showing === undefined ? step.right || t("embed.lesson.right")
+      : `${t("embed.lesson.shown", { move: L.showing })} ${step.right || ""}`.trim();
+    L.feedback = { kind: "right", text };
     E.session.readOnly = true; // this move is played; the next one belongs to the next step
     return true;
   }

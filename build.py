@@ -353,7 +353,9 @@ LEVERS = {"pyc": "the engine wheel carries bytecode for the pinned Pyodide's Pyt
                             "load when that game first opens",
           "bundle": "esbuild bundles and minifies the app's modules: a few files instead of one per module",
           "snapshot": "the engine's Pyodide starts from a memory snapshot of a started Python, made at build time, "
-                      "instead of running Python's own start"}
+                      "instead of running Python's own start",
+          "inline-data": "the app page carries the home screen's message catalog and the games' infos as inline "
+                         "JSON blocks, instead of two more requests before its first drawing"}
 """Load-time levers a build can leave out (``PYENGINE_BUILD_WITHOUT=pyc,lock,shell-first,...``), to measure what
 each gives: ``python benchmarks/browser_load.py --against <a dist/ built without it>`` (docs/PERFORMANCE.md)."""
 SNAPSHOT_FILE = "python-snapshot.bin.gz"
@@ -873,6 +875,29 @@ def shell_module_preloads(files: dict[str, bytes]) -> str:
     return "\n".join([head, *(f'<link rel="modulepreload" href="./{p}">' for p in modules)])
 
 
+PAGE_DATA = {"app/i18n/en.json": "page-data-i18n-en", "app/data/info.json": "page-data-info"}
+"""The files the app page's home screen draws from, and the ids of the inline blocks that carry them
+(web/app/page-data.js, the ``inline-data`` lever)."""
+
+
+def page_data_blocks(files: dict[str, bytes]) -> str:
+    """Return the app page's inline JSON blocks for the home screen's data (``inline-data``), or a note without it.
+
+    Each file's JSON is written compact, in its own key order, with every ``<`` as ``\\u003c`` (the same JSON: ``<``
+    only occurs in its strings), so no text in it can end the block. Data blocks are never run: the page's script
+    policy allows them.
+    """
+    if not lever_on("inline-data"):
+        return "<!-- (no inline data: a build without the inline-data lever; the home screen fetches its files) -->"
+    blocks = ["<!-- The home screen's data (build.py's inline-data): the message catalog the home screen needs and the",
+              "     games' infos, the same JSON as app/i18n/en.json and app/data/info.json (web/app/page-data.js). -->"]
+    for path, block_id in PAGE_DATA.items():
+        compact = json.dumps(json.loads(files[path]), ensure_ascii=False, separators=(",", ":"))
+        text = compact.replace("<", "\\u003c")
+        blocks.append(f'<script type="application/json" id="{block_id}">{text}</script>')
+    return "\n".join(blocks)
+
+
 def engine_start_tags(values: dict[str, str]) -> str:
     """Return the app page's head tags that start PyScript (the engine), by the ``shell-first`` lever.
 
@@ -888,8 +913,8 @@ def engine_start_tags(values: dict[str, str]) -> str:
             "     first paint does not share the network and the cores with the runtime. Its data is preloaded",
             "     meanwhile. -->",
             f'<meta name="pyscript-core" content="{values["PYSCRIPT_DIR"]}/core.js">',
-            '<link rel="preload" href="./app/i18n/en.json" as="fetch" crossorigin="anonymous">',
-            '<link rel="preload" href="./app/data/info.json" as="fetch" crossorigin="anonymous">',
+            *([] if lever_on("inline-data") else [
+                f'<link rel="preload" href="./{path}" as="fetch" crossorigin="anonymous">' for path in PAGE_DATA]),
         ])
     return "\n".join([
         "<!-- PyScript first: it starts the engine worker. The preloads fetch, in parallel, what PyScript",
@@ -942,6 +967,7 @@ def site_files(wheel_name: str, wheel: bytes) -> dict[str, bytes]:
     values.update(boot_texts(messages))
     values["ENGINE_START"] = engine_start_tags(values)
     values["SHELL_MODULES"] = shell_module_preloads(files)
+    values["PAGE_DATA"] = page_data_blocks(files)
     # The engine's PyScript config and worker tag, the same in the app and (inert until started) in embeds.
     values["ENGINE_TAGS"] = render((WEB / "engine" / "tags.html").read_text(), values, "web/engine/tags.html").rstrip()
     files["index.html"] = render((WEB / "index.html").read_text(), values, "web/index.html").encode()

@@ -33,6 +33,16 @@ METRICS = (("largestContentfulPaint", "LCP", 1000, "s"), ("firstContentfulPaint"
            ("cumulativeLayoutShift", "CLS", 1, ""), ("totalBlockingTime", "TBT", 1, "ms"))
 
 
+class QuietServer(socketserver.ThreadingTCPServer):
+    """A threading server that says nothing when the browser drops a connection (Lighthouse does, between runs)."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Ignore a connection the other side reset or closed; report anything else as usual."""
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def serve(dist: Path) -> socketserver.ThreadingTCPServer:
     """Serve dist/ with build.py's own handler (gzip for text) on a free 127.0.0.1 port, in a thread."""
     spec = importlib.util.spec_from_file_location("build_script", ROOT / "build.py")
@@ -41,7 +51,7 @@ def serve(dist: Path) -> socketserver.ThreadingTCPServer:
     spec.loader.exec_module(build)
     handler = build.StaticHandler
     handler.log_message = lambda *a, **k: None
-    httpd = socketserver.ThreadingTCPServer(("127.0.0.1", 0), lambda *a, **k: handler(*a, directory=str(dist), **k))
+    httpd = QuietServer(("127.0.0.1", 0), lambda *a, **k: handler(*a, directory=str(dist), **k))
     httpd.daemon_threads = True
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return httpd

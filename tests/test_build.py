@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import json
 import posixpath
 import re
 import sys
@@ -154,7 +155,6 @@ def test_framing_policy_embed_page_only_and_the_app_keeps_its_own() -> None:
 def test_embed_page_and_poster_catalog_are_built(two_builds: tuple[Path, Path]) -> None:
     """dist/ has embed.html (templated, its meta policy the embed one), embed.js, the lessons and learn pages, and
     a small poster catalog holding only the embed strings and game names (from the one full catalog)."""
-    import json
 
     dist, _ = two_builds
     page = (dist / "embed.html").read_text()
@@ -172,7 +172,6 @@ def test_embed_page_and_poster_catalog_are_built(two_builds: tuple[Path, Path]) 
 def test_the_home_screens_static_data_is_the_engines_own_answers(two_builds: tuple[Path, Path]) -> None:
     """app/data/info.json and app/data/catalog/<game>.json (what the home screen draws before the engine is up)
     equal the bridge's answers to `info` and `catalog`, so the page never shows a game or option the engine lacks."""
-    import json
 
     from pyengine.bridge import handle
 
@@ -238,7 +237,6 @@ def test_the_runtime_lock_is_micropips_frozen_lock_with_the_engine(two_builds: t
     """pyodide-lock.json is what micropip.freeze() gives once the engine wheel is installed: micropip and the engine,
     each with its true sha256 and a file_name that resolves (from the lock's folder) to the shipped wheel; the page
     names the engine as a package and passes it to Pyodide's loader, so no visit imports micropip."""
-    import json
 
     dist, _ = two_builds
     build = load_build()
@@ -261,18 +259,41 @@ def test_the_runtime_lock_is_micropips_frozen_lock_with_the_engine(two_builds: t
 @pytest.mark.slow
 def test_the_app_page_starts_pyscript_only_after_its_home_screen(two_builds: tuple[Path, Path]) -> None:
     """shell-first: index.html loads no PyScript itself; it names PyScript's core in <meta name="pyscript-core">
-    (main.js imports it once the home screen is on screen) and preloads the two files the home screen waits for."""
+    (main.js imports it once the home screen is on screen). inline-data: the page carries the two files the home
+    screen draws from as inline JSON blocks (the same JSON, with no "<" that could end the block), so it neither
+    preloads nor fetches them; the files stay for the embed page and offline use."""
     dist, _ = two_builds
     build = load_build()
     page = (dist / "index.html").read_text()
     head = page.split("</head>", 1)[0]
     assert f'<meta name="pyscript-core" content="./{build.PYSCRIPT_DIR}/core.js">' in head
     assert not re.search(r"<script[^>]*pyscript", page), "the page must not load PyScript before its home screen"
-    for path in ("app/i18n/en.json", "app/data/info.json"):
-        assert f'<link rel="preload" href="./{path}" as="fetch" crossorigin="anonymous">' in head
-        assert (dist / path).is_file()
+    assert 'rel="preload"' not in head
+    assert set(build.PAGE_DATA) == {"app/i18n/en.json", "app/data/info.json"}
+    for path, block_id in build.PAGE_DATA.items():
+        blocks = re.findall(rf'<script type="application/json" id="{block_id}">(.*?)</script>', page, flags=re.S)
+        assert len(blocks) == 1, block_id
+        assert "<" not in blocks[0]
+        assert json.loads(blocks[0]) == json.loads((dist / path).read_text()), path
     main = (ROOT / "web" / "app" / "main.js").read_text()  # dist/'s copy is minified (the bundle lever)
     assert "engine.start()" in main and "whenHomeOnScreen" in main
+
+
+def test_inline_page_data_cannot_end_its_block(monkeypatch: pytest.MonkeyPatch) -> None:
+    """inline-data: a "<" in the data (a catalog text such as "</script>") is written as \\u003c, so the block holds
+    the same JSON and no tag; without the lever the page gets no block (it fetches the files)."""
+    build = load_build()
+    files = {"app/i18n/en.json": json.dumps({"a": "</script><b>x</b>", "z": 1, "m": "é"}).encode(),
+             "app/data/info.json": b'{"games": []}'}
+    html = build.page_data_blocks(files)
+    blocks = dict(re.findall(r'<script type="application/json" id="([a-z0-9-]+)">(.*?)</script>', html, flags=re.S))
+    assert set(blocks) == set(build.PAGE_DATA.values())
+    for path, block_id in build.PAGE_DATA.items():
+        assert "<" not in blocks[block_id]
+        assert json.loads(blocks[block_id]) == json.loads(files[path])
+    assert list(json.loads(blocks["page-data-i18n-en"])) == ["a", "z", "m"]  # the file's own key order
+    monkeypatch.setenv("PYENGINE_BUILD_WITHOUT", "inline-data")
+    assert "<script" not in build.page_data_blocks(files)
 
 
 @pytest.mark.slow
@@ -335,6 +356,7 @@ def test_a_build_without_levers_still_builds(without: str, tmp_path: Path, monke
     if without == "all":
         assert '<meta name="pyscript-core"' not in head and f'src="./{build.PYSCRIPT_DIR}/core.js"' in head
         assert 'rel="modulepreload" href="./app/' not in head
+        assert 'type="application/json"' not in (dist / "index.html").read_text()  # without inline-data
         # without the snapshot: Pyodide's own loader, and neither the snapshot nor its loader is shipped
         assert f'"interpreter": "./{build.PYODIDE_DIR}/pyodide.mjs"' in (dist / "index.html").read_text()
         assert not list(dist.rglob("python-snapshot*")) and not list(dist.rglob(build.SNAPSHOT_LOADER))
@@ -349,7 +371,6 @@ def test_the_engine_starts_from_a_python_snapshot(two_builds: tuple[Path, Path])
     (its magic number), named by its content, byte-identical between two builds, left to the HTTP cache by the
     service worker and precached for offline use."""
     import gzip
-    import json
 
     build = load_build()
     first, second = two_builds
@@ -376,7 +397,6 @@ def test_the_first_message_catalog_leaves_each_games_own_texts_to_its_file(two_b
     """split-messages: app/i18n/en.json (what the home screen waits for) plus the en.<game>.json files are exactly
     the whole catalog, with no id in two files; a game's file holds only ids of its namespace and its table's labels
     (<ns>ui.*), and its option texts (<ns>.opt.*, on the home screen) stay in the first catalog."""
-    import json
 
     build = load_build()
     dist, _ = two_builds
@@ -402,7 +422,6 @@ def test_the_boot_box_texts_come_from_the_message_catalog(two_builds: tuple[Path
     engine.stage.* (or engine.failed_short, page.failed) message, with its step numbers filled in, and no English is
     left in boot.js."""
     import html
-    import json
 
     dist, _ = two_builds
     catalog = json.loads((dist / "app" / "i18n" / "en.json").read_text())
@@ -423,7 +442,6 @@ def test_the_boot_box_texts_come_from_the_message_catalog(two_builds: tuple[Path
 
 def json_list(text: str) -> list[str]:
     """Parse a JSON list of strings."""
-    import json
 
     value = json.loads(text)
     assert isinstance(value, list)

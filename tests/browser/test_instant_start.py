@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import shutil
 from pathlib import Path
+from urllib.parse import urlparse
 
 import pytest
 from conftest import _launch
@@ -132,6 +134,16 @@ def test_a_cancelled_wait_starts_nothing(pw, server, blocked):
         shutil.rmtree(profile, ignore_errors=True)
 
 
+def without_inline_info(route) -> None:
+    """Answer the app page without its inline copy of the games' infos (build.py's inline-data block)."""
+    response = route.fetch()
+    body, n = re.subn(r'<script type="application/json" id="page-data-info">.*?</script>', "", response.text(),
+                      flags=re.S)
+    assert n == 1, "the app page carries the games' infos inline"
+    headers = {k: v for k, v in response.headers.items() if k.lower() not in {"content-encoding", "content-length"}}
+    route.fulfill(status=response.status, headers=headers, body=body)
+
+
 def test_the_boot_box_and_a_failed_start_speak_from_the_catalog(pw, server, blocked):
     """Before the UI is up, the boot box shows the catalog's first boot stage (the page carries it); if the home
     screen's own data cannot load, the catalog's "page could not start" heading replaces it, with the reason."""
@@ -151,6 +163,8 @@ def test_the_boot_box_and_a_failed_start_speak_from_the_catalog(pw, server, bloc
         assert page.inner_text("#boot-stage") == want
         assert page.locator("#boot").is_visible()
         ctx.unroute("**/app/main.js", hold)
+        # The games' infos cannot load: the page comes without its inline copy, and the file is missing.
+        ctx.route(lambda url: urlparse(url).path.endswith(("/", "/index.html")), without_inline_info)
         ctx.route("**/app/data/info.json", lambda route: route.fulfill(status=404, body="missing"))
         page.reload()
         fatal = page.locator("[data-testid=engine-error]")
@@ -166,8 +180,9 @@ def test_the_boot_box_and_a_failed_start_speak_from_the_catalog(pw, server, bloc
 
 
 def test_the_home_screen_paints_first_and_a_game_loads_its_own_texts_when_it_opens(pw, server, blocked):
-    """shell-first and split-messages: on a first visit no runtime file is asked for before the home screen is drawn
-    (PyScript starts after it), and no game's own texts or table before a game opens; a game whose texts cannot
+    """shell-first, split-messages and inline-data: on a first visit no runtime file is asked for before the home
+    screen is drawn (PyScript starts after it), its catalog and the games' infos are never fetched (the page carries
+    them), and no game's own texts or table before a game opens; a game whose texts cannot
     load says so (catalog text, naming the game) and leaves the home screen as it was; the next try opens it."""
     catalog = json.loads((Path(__file__).resolve().parents[2] / "web" / "app" / "i18n" / "ui.en.json").read_text())
     ctx, profile = _launch(pw, blocked, viewport={"width": 390, "height": 844})
@@ -194,6 +209,8 @@ def test_the_home_screen_paints_first_and_a_game_loads_its_own_texts_when_it_ope
           return performance.getEntriesByType("resource").filter((r) => r.startTime < shell).map((r) => r.name);
         }""")
         assert any("app/main.js" in u for u in before), before  # the timeline is read as meant
+        # inline-data: the home screen's catalog and the games' infos come inside the page, not as two more requests
+        assert not [u for u in order if u.split("?")[0] in {"app/i18n/en.json", "app/data/info.json"}], order
         assert not [u for u in before if "pyscript/" in u or "pyodide/" in u], before
         assert not [u for u in before if "en.jump_drive" in u or "game-tables" in u or "-table.js" in u], before
         page.wait_for_function(f"{ENGINE} === 'ready'", timeout=120_000)

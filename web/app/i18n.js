@@ -5,6 +5,8 @@
 // added when that game first opens (loadGameMessages).
 // An entry is a string, or {t, you?, subject?} for engine texts that have a second-person form.
 
+import { pageData } from "./page-data.js";
+
 let messages = {};
 let loaded = { lang: "en", file: "en" }; // the language loadMessages loaded, and its file
 const gameParts = new Map(); // game id -> Promise of its texts, added to `messages`
@@ -16,9 +18,13 @@ const gameParts = new Map(); // game id -> Promise of its texts, added to `messa
 export async function loadMessages(lang = "en") {
   // The catalogs' addresses come from the page's (the site's root), not this module's: the build bundles modules.
   const file = lang === "qps" ? "en" : lang;
-  const res = await fetch(new URL(`app/i18n/${file}.json`, document.baseURI));
-  if (!res.ok) throw new Error(`message catalog ${file} not found (${res.status})`);
-  messages = pseudo(lang, await res.json());
+  let table = pageData(`page-data-i18n-${file}`); // the app page carries its first catalog (page-data.js)
+  if (table === null) {
+    const res = await fetch(new URL(`app/i18n/${file}.json`, document.baseURI));
+    if (!res.ok) throw new Error(`message catalog ${file} not found (${res.status})`);
+    table = await res.json();
+  }
+  messages = pseudo(lang, table);
   loaded = { lang, file };
   gameParts.clear();
   return messages;

@@ -225,6 +225,7 @@ def plan_options(d: JDData, seat: int) -> list[tuple[Action, Plan]]:
         if cost <= n - (0 if dev == SURVEY else 1):
             out.append((_place_dev(dev), (False, dev, None, None, None, cost, None)))
     dv: str | None
+    plain_ways: list[tuple[str, CardType, str, int]] = []  # the ways without a development (set first)
     for dv in [None, *dev_opts]:
         if dv is None:
             dcost, used, dvct, dv_id = 0, 0, None, None
@@ -249,8 +250,17 @@ def plan_options(d: JDData, seat: int) -> list[tuple[Action, Plan]]:
         else:
             mil_base, mil_against = military_profile(tuple(_with_dev(empire, seat, dv, dvct)))
         giver = dvct if dvct is not None and dvct.discounts else None  # the new development, if it discounts
-        # how each world in hand may be placed beside this development, and its price
-        for w, wct, how, wcost in _world_ways(rows, giver, mil_base, mil_against, contact, contact_disc):
+        # how each world in hand may be placed beside this development, and its price (a development that
+        # changes no discount, military or Contact Specialist leaves them as they are without one; with a card
+        # whose military counts others, not "additive", any development may change the military)
+        if dvct is None or giver is not None or contact != has_contact or (
+                military_worlds and (not additive or dvct.military_flat or dvct.military_against or dvct.military_per)):
+            ways = _world_ways(rows, giver, mil_base, mil_against, contact, contact_disc)
+            if dvct is None:
+                plain_ways = ways
+        else:
+            ways = plain_ways
+        for w, wct, how, wcost in ways:
             total = dcost + wcost
             if total > room:
                 continue

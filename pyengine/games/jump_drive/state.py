@@ -84,13 +84,18 @@ class JDState(State):
         phase, epoch = d.phase, d.epoch
         plan = self._plan_of(seat, action) if phase == "plan" else None
         kept = self._legal if phase in ("pay", "hand_limit") else None
+        movers = self._movers
         self.forget_cache()
         apply_action(d, seat, action, plan)
         if kept is not None and d.phase == phase and d.epoch == epoch:
             # one more card paid and nothing else changed: the others' lists stand, and this seat's loses the card
             mine = kept.get(seat)
-            if mine is not None and d.owes[seat] > 0:
-                kept[seat] = [a for a in mine if a is not action and a != action]
+            if d.owes[seat] > 0:
+                if mine is not None:
+                    mine = list(mine)
+                    del mine[mine.index(action)]  # the legal actions are distinct: exactly one is the card paid
+                    kept[seat] = mine
+                self._movers = movers  # the seat still owes cards: the seats to move stand
             else:
                 kept.pop(seat, None)
             self._legal = kept

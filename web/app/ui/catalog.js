@@ -1,6 +1,7 @@
 // Card data per game (engine op "catalog"), and card names and texts from the message catalog.
 import { call } from "./engine-api.js";
 import { t, tMaybe, loadGameMessages } from "../i18n.js";
+import { pageData } from "../page-data.js";
 
 const catalogs = new Map(); // game id -> Map(card type id -> record), once loaded
 const cardData = new Map(); // game id -> Promise of that map (one fetch a game)
@@ -25,7 +26,8 @@ async function staticData(path) {
 
 /** The engine's `info` answer (games, player counts, options, version), as build.py wrote it: no engine needed. */
 export function loadGamesInfo() {
-  return staticData("info.json");
+  const inline = pageData("page-data-info"); // the app page carries it (page-data.js)
+  return inline !== null ? Promise.resolve(inline) : staticData("info.json");
 }
 
 /**

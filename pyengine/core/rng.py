@@ -10,6 +10,9 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _TWO64 = 1 << 64
 _GAMMA = 0x9E3779B97F4A7C15
+_CACHED_BELOW = 4096
+_LIMITS: dict[int, int] = {}
+"""randbelow's rejection limits for n up to _CACHED_BELOW, as it meets them (pure arithmetic: the same everywhere)."""
 
 
 class Rng:
@@ -47,9 +50,13 @@ class Rng:
 
     def randbelow(self, n: int) -> int:
         """Return a uniform integer in [0, n) without modulo bias."""
-        if not 0 < n <= _TWO64:
-            raise ValueError(f"randbelow needs 0 < n <= 2**64, got {n!r}")
-        limit = _TWO64 - (_TWO64 % n)
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if not 0 < n <= _TWO64:
+                raise ValueError(f"randbelow needs 0 < n <= 2**64, got {n!r}")
+            limit = _TWO64 - (_TWO64 % n)
+            if n <= _CACHED_BELOW:
+                _LIMITS[n] = limit
         state = self.state
         while True:  # next_u64, inlined: this is the hot path of every shuffle and draw
             state = (state + _GAMMA) & _MASK

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from ui_driver import (
+    AXE_STEPS,
     axe_violations,
     boot,
     code_leaks,
@@ -15,6 +16,7 @@ from ui_driver import (
     overflow,
     play_step,
     play_table_to_end,
+    scan_screen,
     settle,
 )
 from ui_driver import open_fixture as load_fixture
@@ -43,23 +45,40 @@ def open_fixture(page, name: str) -> None:
 # ---------------------------------------------------------------------------------------------- full games
 
 def test_a_two_player_game_against_a_bot_through_the_table(page, server):
-    """A whole 2-player game, human against a greedy bot, offline, played only with the table's controls; the end
-    screen has the VP breakdown and the TR and VP charts."""
+    """A whole 2-player game, human against a greedy bot, offline, played only with the table's controls; every
+    visible text, tooltip and accessible name of every step reads as words (no action codes, JSON, raw keys or debug
+    panel), and axe-core finds nothing serious or critical on the game's home form, its table and its end screen; the
+    end screen has the VP breakdown, the tie-break line and the TR and VP charts."""
     boot(page, server.url)
     page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=60_000)
     page.context.set_offline(True)
+    leaks: list[str] = []
+    violations: list[str] = []
     try:
         boot(page, server.url + "?pace=0")
-        seen: set[str] = set()
+        go_home(page)
+        page.select_option("[data-testid=game-select]", "ares_expedition")
+        scan_screen(page, "home", leaks, violations, axe=True)
+        seen: list[str] = []
         ares_game(page, ("You", "Bot 2"), ("human", "greedy"), seed=21)
-        play_to_end(page, on_step=seen.add)
-        assert {"ares-corp", "ares-phase", "ares-act"} <= seen, seen
+
+        def check(mode: str) -> None:
+            scan_screen(page, f"step {len(seen)} ({mode})", leaks, violations, axe=len(seen) in AXE_STEPS)
+            seen.append(mode)
+
+        play_to_end(page, on_step=check)
+        assert {"ares-corp", "ares-phase", "ares-act"} <= set(seen), set(seen)
         assert "Game over" in page.inner_text("[data-testid=end-screen]")
         assert page.locator("[data-testid=history-charts] svg").count() == 2
         assert "from cards" in page.inner_text("[data-testid=vp-breakdown]")
         assert page.locator("[data-testid=final-scores] tbody tr").count() == 2
+        assert "Decided by:" in page.inner_text("[data-testid=tiebreak]")
+        assert page.locator("[data-testid=debug]").count() == 0
+        scan_screen(page, "end", leaks, violations, axe=True)
     finally:
         page.context.set_offline(False)
+    assert not leaks, "\n".join(leaks[:30])
+    assert not violations, "\n".join(violations[:30])
 
 
 def test_b_solo_game_with_the_last_rounds_ordering(page, server):

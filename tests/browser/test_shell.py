@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 from ui_driver import (
+    AXE_STEPS,
     axe_violations,
     boot,
-    code_leaks,
     go_home,
     new_game,
     overflow,
     play_step,
+    scan_screen,
     settle,
 )
 
@@ -404,37 +405,32 @@ def test_keyboard_only_round_never_leaves_focus_on_body(page, server):
 
 # ---------------------------------------------------------------------------------------------- 5-7. every screen
 
-def _scan(page, where: str, leaks: list[str], violations: list[str], axe: bool) -> None:
-    leaks.extend(f"{where}: {x}" for x in code_leaks(page))
-    if axe:
-        violations.extend(axe_violations(page, where))
-
-
-@pytest.mark.parametrize("game", ["jump_drive", "beyond_the_sun", "ares_expedition"])
-def test_a_full_game_shows_no_codes_and_passes_axe(page, server, game):
-    """Every visible text, tooltip and accessible name of a whole game (a human seat against a bot) reads as words:
-    no action codes, JSON, raw keys or debug panel; axe-core finds nothing serious or critical on its screens."""
+def test_a_full_game_shows_no_codes_and_passes_axe(page, server):
+    """Every visible text, tooltip and accessible name of a whole Jump Drive game (a human seat against a bot) reads
+    as words: no action codes, JSON, raw keys or debug panel; axe-core finds nothing serious or critical on its
+    screens. (The whole Beyond the Sun and Ares Expedition games of test_bts.py and test_ares.py are scanned the same
+    way, step by step.)"""
+    game = "jump_drive"
     leaks: list[str] = []
     violations: list[str] = []
     boot(page, server.url + "?pace=0")
     pick_game(page, game)
-    _scan(page, f"{game} home", leaks, violations, axe=True)
+    scan_screen(page, f"{game} home", leaks, violations, axe=True)
     new_game(page, names=("You", "Bot 2"), kinds=("human", "random"), seed=7)
     steps = 0
     mode = settle(page)
     while mode != "end" and steps < 700:
-        _scan(page, f"{game} step {steps} ({mode})", leaks, violations, axe=steps in (2, 25))
+        scan_screen(page, f"{game} step {steps} ({mode})", leaks, violations, axe=steps in AXE_STEPS)
         if steps == 3:
             page.click("[data-testid=save-open]")
-            _scan(page, f"{game} save form", leaks, violations, axe=True)
+            scan_screen(page, f"{game} save form", leaks, violations, axe=True)
             page.click("[data-testid=save-cancel]")
         mode = play_step(page)
         steps += 1
         mode = settle(page) if mode != "end" else mode
     assert mode == "end", f"{game} did not end in {steps} steps"
-    _scan(page, f"{game} end", leaks, violations, axe=True)
+    scan_screen(page, f"{game} end", leaks, violations, axe=True)
     assert page.locator("[data-testid=debug]").count() == 0
-    assert "Decided by:" in page.inner_text("[data-testid=tiebreak]") or game == "jump_drive"
     assert not leaks, "\n".join(leaks[:25])
     assert not violations, "\n".join(violations[:25])
     go_home(page)

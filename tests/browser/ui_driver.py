@@ -297,3 +297,15 @@ def open_fixture(page, path, table_testid: str) -> None:
     page.locator(f"[data-testid=slot-row][data-name='{path.stem}'] [data-role=load]").click()
     page.wait_for_selector(f"[data-testid={table_testid}]")
     settle(page)
+
+
+def scan_screen(page, where: str, leaks: list[str], violations: list[str], axe: bool) -> None:
+    """Add the screen's code leaks (every visible text, tooltip and accessible name) to ``leaks``, and with ``axe``
+    axe-core's serious and critical violations to ``violations``, each prefixed by ``where``."""
+    leaks.extend(f"{where}: {x}" for x in code_leaks(page))
+    if axe:
+        violations.extend(axe_violations(page, where))
+
+
+AXE_STEPS = (2, 25)
+"""The steps of a whole game at which its table is also checked with axe-core (every step is scanned for codes)."""

@@ -205,3 +205,28 @@ def test_choice_picks_from_the_sequence_and_refuses_empty() -> None:
     assert {r.choice(items) for _ in range(200)} == set(items)
     with pytest.raises(ValueError):
         r.choice([])
+
+
+def test_randbelow_gives_the_same_numbers_with_its_remembered_limits() -> None:
+    """randbelow remembers its rejection limit for small bounds; the numbers are those of the limit worked out each
+    time (a plain SplitMix64 draw, rejected at or above 2**64 - 2**64 % n), and a bad bound is still refused."""
+    def reference(state: int, n: int) -> tuple[int, int]:
+        mask = (1 << 64) - 1
+        while True:
+            state = (state + 0x9E3779B97F4A7C15) & mask
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+            x = z ^ (z >> 31)
+            if x < (1 << 64) - ((1 << 64) % n):
+                return state, x % n
+
+    r = Rng(2026)
+    state = r.state
+    for i in range(3000):
+        n = [3, 7, 10, 112, 4095, 4096, 4097, 2**63 + 5][i % 8]
+        state, want = reference(state, n)
+        assert r.randbelow(n) == want
+        assert r.state == state
+    for bad in (0, -3):
+        with pytest.raises(ValueError):
+            r.randbelow(bad)

@@ -9,6 +9,7 @@ from ...core.api import JSON, Game, State
 from ...core.errors import BadOptionsError
 from ...core.position import check_invariants, probe
 from ...core.rng import Rng
+from .basics import draw, msg
 from .campaign import condition_ids
 from .cards import card_types, deck_instances
 from .data import JDData, data_from_json
@@ -16,7 +17,7 @@ from .hidden import KINDS, variants
 from .info import INFO
 from .invariants import check
 from .position import validate
-from .rules import OPENING_DEAL, draw, msg
+from .rules import OPENING_DEAL
 from .state import JDState
 
 

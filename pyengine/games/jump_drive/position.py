@@ -35,10 +35,10 @@ from ...core.position import (
     kind_of,
     placeholders,
 )
+from .basics import HAND_LIMIT
 from .cards import card_types, deck_instances, instance_type
 from .data import STATE_FORMAT, JDData
 from .info import INFO, campaign_condition_ids
-from .rules import HAND_LIMIT
 
 TITLE = "Jump Drive"
 PHASES = ("opening", "plan", "pay", "hand_limit", "score_choice", "campaign_tick", "over")

@@ -8,29 +8,24 @@ from typing import Any
 
 from ...core.api import Action
 from ...core.rng import Rng
+from .basics import draw, msg, round_begins
 from .cards import CardType, instance_type
 from .data import JDData
 from .empire import (
     MilitaryBonuses,
     card_discount,
     discount_from,
-    discount_sources,
     icons,
     military,
     military_profile,
     world_matches,
 )
+from .scoring import after_hand_limit, after_payments, finish_scoring
 
-HAND_LIMIT = 10
 OPENING_DEAL = 7
 OPENING_DISCARD = 2
 EXPLORE_MARKER_EYES = 3
 SURVEY = "survey"
-
-
-def msg(d: JDData, template: str, visible_to: list[int] | None = None, **args: Any) -> None:
-    """Append a log message; each argument is a typed reference such as {"player": 0}."""
-    d.msgs.append([template, args, visible_to])
 
 
 def seats_to_move(d: JDData) -> list[int]:
@@ -46,34 +41,6 @@ def seats_to_move(d: JDData) -> list[int]:
     if d.phase == "campaign_tick":
         return [0]
     return []
-
-
-def draw(d: JDData, rng: Rng, seat: int, n: int) -> list[str]:
-    """Draw up to n cards for a seat from the unordered deck pool, reshuffling the discards when it runs out.
-
-    Each card drawn is noted in ``drawn_round`` with the current round (0 for the opening deal).
-    """
-    got: list[str] = []
-    when = 0 if d.phase == "opening" else d.round
-    drawn_round = d.drawn_round[seat]
-    for _ in range(n):
-        if not d.deck:
-            if not d.discard:
-                msg(d, "The deck and the discard pile are empty: {player} draws no more cards", player={"player": seat})
-                break
-            d.deck = sorted(d.discard)
-            d.discard = []
-            msg(d, "The deck ran out: the discard pile ({n} cards) is shuffled into a new deck", n={"n": len(d.deck)})
-        i = rng.randbelow(len(d.deck))
-        card = d.deck[i]
-        d.deck[i] = d.deck[-1]
-        d.deck.pop()
-        d.hands[seat].append(card)
-        drawn_round[card] = when
-        got.append(card)
-    if got:
-        d.epoch += 1
-    return got
 
 
 # --- placement options ----------------------------------------------------------------------------------
@@ -193,33 +160,39 @@ def plan_options(d: JDData, seat: int) -> list[tuple[Action, Plan]]:
     n = len(hand)
     contact_disc = bool(d.options["contact_discounts"])
     out: list[tuple[Action, Plan]] = [(EXPLORE, EXPLORE_PLAN)]
+    held: set[str] = set()  # the type ids in the empire
+    sources: list[str] = []  # those that give discounts (discount_sources)
+    additive = True  # no card's military counts others: then a development just adds its own
+    for c in empire:
+        ct = instance_type(c)
+        held.add(ct.id)
+        if ct.discounts:
+            sources.append(ct.id)
+        if ct.military_per:
+            additive = False
     worlds: list[tuple[str, CardType]] = []
-    devs: list[str] = []
+    dev_types: dict[str, CardType] = {}  # the developments that may be placed (dev_allowed), in hand order
+    military_worlds = False
     for c in hand:
         ct = instance_type(c)
         if ct.is_world:
             worlds.append((c, ct))
-        else:
-            devs.append(c)
+            military_worlds = military_worlds or ct.military_world
+        elif not ct.powers or _dev_allowed(d, seat, c, held):
+            dev_types[c] = ct
     if not d.survey_used[seat]:
-        devs.append(SURVEY)
-    held = {instance_type(c).id for c in empire}
-    dev_opts = [c for c in devs if _dev_allowed(d, seat, c, held)]
-    sources = discount_sources(empire)
+        dev_types[SURVEY] = _dev_type(seat, SURVEY)
+    dev_opts = list(dev_types)
     base_disc = {w: discount_from(sources, wct) if sources else 0 for w, wct in worlds}
-    military_worlds = any(wct.military_world for _, wct in worlds)
     if military_worlds:
         emp_mil, emp_against = military_profile(tuple(empire))
-        additive = not any(instance_type(c).military_per for c in empire)  # then a card just adds its own
     rows: list[WorldRow] = [(w, wct, wct.military_world, wct.cost or 0, wct.defense or 0, wct.alien, base_disc[w])
             for w, wct in worlds]
     has_contact = "contact_specialist" in held
     has_colony = "colony_convoy" in held
     has_mconvoy = "military_convoy" in held
-    dev_types: dict[str, CardType] = {}
     dev_full: dict[str, int] = {}
-    for dev in dev_opts:
-        dct = dev_types[dev] = _dev_type(seat, dev)
+    for dev, dct in dev_types.items():
         full = dev_full[dev] = max(0, (dct.cost or 0) - (discount_from(sources, dct) if sources else 0))
         cost = full - 1 if full > 0 else 0  # placed alone: 1 less (never below 0)
         if cost <= n - (0 if dev == SURVEY else 1):
@@ -334,8 +307,6 @@ def apply_action(d: JDData, seat: int, action: Action, plan: Plan | None = None)
         d.discard.append(card)
         d.owes[seat] -= 1
         if not any(d.owes):
-            from .scoring import after_hand_limit, after_payments
-
             if d.phase == "pay":
                 rng = Rng.from_text(d.rng)
                 after_payments(d, rng)
@@ -346,8 +317,6 @@ def apply_action(d: JDData, seat: int, action: Action, plan: Plan | None = None)
         card = d.pending_choices[seat].pop(0)
         d.choices[f"{seat}:{card}"] = int(action.get("seat") or 0)
         if not any(d.pending_choices):
-            from .scoring import finish_scoring
-
             rng = Rng.from_text(d.rng)
             finish_scoring(d, rng)
             d.rng = rng.to_text()
@@ -372,20 +341,6 @@ def _finish_opening(d: JDData) -> None:
     d.phase = "plan"
     d.epoch += 1
     round_begins(d)
-
-
-def round_limit(d: JDData) -> int | None:
-    """Return the last round the option ``round_limit`` allows (None in solitaire, which has its 7 rounds)."""
-    if d.players == 1:
-        return None
-    return int(d.options["round_limit"])
-
-
-def round_begins(d: JDData) -> None:
-    """Log the start of the current round, and say so when the round limit makes it the last one."""
-    msg(d, "Round {n} begins", n={"n": d.round})
-    if d.round == round_limit(d):
-        msg(d, "Round limit: round {n} is the last round", n={"n": d.round})
 
 
 def _reveal(d: JDData, rng: Rng) -> None:
@@ -449,6 +404,4 @@ def _reveal(d: JDData, rng: Rng) -> None:
     d.commits = [None] * d.players
     d.phase = "pay"
     if not any(d.owes):
-        from .scoring import after_payments
-
         after_payments(d, rng)

@@ -6,10 +6,10 @@ from typing import Any
 
 from ...core.api import Outcome
 from ...core.rng import Rng
+from .basics import HAND_LIMIT, draw, msg, round_begins, round_limit
 from .cards import instance_type
 from .data import JDData
 from .empire import card_vp, income, military
-from .rules import HAND_LIMIT, draw, msg, round_begins, round_limit
 
 WIN_VP = 50
 SOLO_ROUNDS = 7
@@ -38,6 +38,11 @@ def after_payments(d: JDData, rng: Rng) -> None:
     start_scoring(d, rng)
 
 
+def _is_war_propaganda(card: str) -> bool:
+    """Return True for a War Propaganda card (its instance id names its type; the prefix test spares a lookup)."""
+    return card.startswith("war_propaganda-") and instance_type(card).id == "war_propaganda"
+
+
 def war_propaganda(d: JDData) -> None:
     """Move each War Propaganda to the empire with the most military, unless its holder is tied for most.
 
@@ -47,9 +52,9 @@ def war_propaganda(d: JDData) -> None:
     solo = is_solo(d)
     holders: list[tuple[str, int]] = []
     for s in range(d.players):
-        holders.extend((c, s) for c in d.empires[s] if instance_type(c).id == "war_propaganda")
+        holders.extend((c, s) for c in d.empires[s] if _is_war_propaganda(c))
     if solo:
-        holders.extend((c, -1) for c in d.imaginary if instance_type(c).id == "war_propaganda")
+        holders.extend((c, -1) for c in d.imaginary if _is_war_propaganda(c))
     for card, holder in sorted(holders):
         mil = {s: military(d.empires[s]) for s in range(d.players)}
         ring = list(range(d.players))

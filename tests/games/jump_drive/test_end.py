@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from pyengine.core.rng import Rng
+from pyengine.games.jump_drive.basics import draw
 from pyengine.games.jump_drive.cards import deck_instances
-from pyengine.games.jump_drive.rules import draw
 from pyengine.games.jump_drive.scoring import income_order
 
 from .helpers import inst, play, position

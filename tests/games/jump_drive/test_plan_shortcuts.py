@@ -5,7 +5,8 @@ from __future__ import annotations
 from pyengine.core.api import Action
 from pyengine.core.rng import Rng
 from pyengine.games.jump_drive.cards import card_types, instance_type
-from pyengine.games.jump_drive.empire import military_profile
+from pyengine.games.jump_drive.empire import dev_cost, military, military_profile, world_cost
+from pyengine.games.jump_drive.rules import SURVEY, dev_allowed, plan_options
 from pyengine.games.jump_drive.state import JDState
 
 from .helpers import GAME, inst, play, position, texts
@@ -93,4 +94,66 @@ def test_cached_legal_actions_always_match_a_fresh_copy_of_the_position() -> Non
                 action = rng.choice(s.legal_actions(seat))
                 s.apply(seat, Action.parse(str(action)) if n % 2 else action)
                 n += 1
+    assert compared > 2000
+
+
+def _one_dev_one_world_by_the_plain_rules(s: JDState, seat: int) -> set[tuple[str, str, str, int]]:
+    """Return every (development, world, how, cards to pay) a seat may place, each worked out from the whole empire.
+
+    The plain rules (seed notes item 6): the development is paid at its full cost less the empire's discounts; the
+    world is paid, conquered or contacted with the empire and the development, which helps it.
+    """
+    d = s.d
+    hand, empire = d.hands[seat], d.empires[seat]
+    devs = [c for c in hand if not instance_type(c).is_world]
+    if not d.survey_used[seat]:
+        devs.append(SURVEY)
+    out: set[tuple[str, str, str, int]] = set()
+    for dev in devs:
+        if not dev_allowed(d, seat, dev):
+            continue
+        placed = f"survey_team-{seat}" if dev == SURVEY else dev
+        dct = instance_type(placed)
+        with_dev = [*empire, placed]
+        room = len(hand) - (0 if dev == SURVEY else 1) - 1
+        contact = any(instance_type(c).id == "contact_specialist" for c in with_dev)
+        for world in hand:
+            wct = instance_type(world)
+            if not wct.is_world:
+                continue
+            ways: list[tuple[str, int]] = []
+            if not wct.military_world:
+                ways.append(("pay", world_cost(with_dev, wct)))
+            else:
+                if military(with_dev, wct) >= (wct.defense or 0):
+                    ways.append(("conquer", 0))
+                if contact and not wct.alien:
+                    ways.append(("contact", world_cost(with_dev, wct, 0, bool(d.options["contact_discounts"]))))
+            for how, cost in ways:
+                total = dev_cost(empire, dct, alone=False) + cost
+                if total <= room:
+                    out.add((dev, world, how, total))
+    return out
+
+
+def test_plans_with_a_development_and_a_world_match_the_plain_rules() -> None:
+    """plan_options works the empire out once and reuses the ways to place each world wherever a development
+    changes no discount, military or Contact Specialist; every such plan of real positions (1-4 players, both
+    readings of contact_discounts) is what the whole empire with the development gives, and nothing is missing."""
+    rng = Rng(8)
+    compared = 0
+    for players, opts in ((1, None), (2, None), (3, {"contact_discounts": False}), (4, None)):
+        for seed in range(5):
+            s = GAME.new_initial_state(seed=seed, players=players, options=opts)
+            assert isinstance(s, JDState)
+            while not s.is_terminal():
+                if s.d.phase == "plan":
+                    for seat in s.to_move():
+                        got = {(p[1], p[2], p[4], p[5]) for _, p in plan_options(s.d, seat)
+                               if p[1] is not None and p[2] is not None and p[3] is None}
+                        assert got == _one_dev_one_world_by_the_plain_rules(s, seat), (s.d.hands[seat],
+                                                                                      s.d.empires[seat])
+                        compared += len(got)
+                seat = min(s.to_move())
+                s.apply(seat, rng.choice(s.legal_actions(seat)))
     assert compared > 2000

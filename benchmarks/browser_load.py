@@ -74,7 +74,7 @@ BENCH_JS = """async ([games, calls]) => {
   for (let i = 0; i < calls; i++) answers.push(await engine.call({ op: "bench", game: "jump_drive", games }));
   return answers;
 }"""
-BENCH_CALLS = 4
+BENCH_CALLS = 6
 """The bench op is called this many times in one interpreter: the first call runs while the browser is still
 compiling Python's hot wasm functions to optimised code (tier-up); the later calls show the steady speed."""
 

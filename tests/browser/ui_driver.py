@@ -262,12 +262,23 @@ VISIBLE_TEXTS_JS = """() => {
 }"""
 
 
+SAVE_NAMES_JS = "() => [...document.querySelectorAll('[data-testid=slot-row]')].map((r) => r.dataset.name)"
+
+
 def code_leaks(page) -> list[str]:
-    """Visible texts, tooltips and accessible names that show codes, JSON or raw keys."""
+    """Visible texts, tooltips and accessible names that show codes, JSON or raw keys.
+
+    The names of saved games are the player's own words (an imported file keeps its file name, underscores and
+    all), so they are taken out of each text before it is judged; the words around them still are.
+    """
     leaks = []
+    names = sorted((n for n in page.evaluate(SAVE_NAMES_JS) if n), key=len, reverse=True)
     for text in page.evaluate(VISIBLE_TEXTS_JS):
+        judged = text
+        for name in names:
+            judged = judged.replace(name, "")
         for pattern, what in CODE_PATTERNS:
-            if pattern.search(text):
+            if pattern.search(judged):
                 leaks.append(f"{what}: {text[:160]!r}")
     return leaks
 

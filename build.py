@@ -901,17 +901,17 @@ def page_data_blocks(files: dict[str, bytes]) -> str:
 def engine_start_tags(values: dict[str, str]) -> str:
     """Return the app page's head tags that start PyScript (the engine), by the ``shell-first`` lever.
 
-    With it, the page names PyScript's core in a meta tag, which main.js imports once the home screen is drawn (boot.js
-    at once on a returning visit, which the service worker controls), and the head preloads what the home screen
-    waits for (the message catalog and the games' infos): a first paint no longer shares the network and the two
-    cores with the runtime's 15 MB. Without it, PyScript starts at once, with preloads for the chunks it would
-    otherwise fetch one after another.
+    With it, the page names PyScript's core in a meta tag, which main.js imports once the home screen is on screen
+    (boot.js at once on a returning visit, which the service worker controls), and, without ``inline-data``, the head
+    preloads what the home screen waits for (the message catalog and the games' infos): a first paint no longer
+    shares the network and the two cores with the runtime's 15 MB. Without it, PyScript starts at once, with
+    preloads for the chunks it would otherwise fetch one after another.
     """
     if lever_on("shell-first"):
         return "\n".join([
-            "<!-- The engine starts once the home screen is drawn (main.js imports this): the home screen's",
-            "     first paint does not share the network and the cores with the runtime. Its data is preloaded",
-            "     meanwhile. -->",
+            "<!-- The engine starts once the home screen is on screen (main.js imports this): the home screen's",
+            "     first paint does not share the network and the cores with the runtime. Its data comes inside",
+            "     this page (or, without inline-data, is preloaded meanwhile). -->",
             f'<meta name="pyscript-core" content="{values["PYSCRIPT_DIR"]}/core.js">',
             *([] if lever_on("inline-data") else [
                 f'<link rel="preload" href="./{path}" as="fetch" crossorigin="anonymous">' for path in PAGE_DATA]),

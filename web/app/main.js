@@ -525,7 +525,7 @@ function whenHomeOnScreen(then) {
   if (document.visibilityState === "hidden") { go(); return; }
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") go(); }, { once: true });
   setTimeout(go, HOME_PAINT_LATEST_MS);
-  if (!PerformanceObserver.supportedEntryTypes?.includes("element")) {
+  if (!globalThis.PerformanceObserver?.supportedEntryTypes?.includes("element")) {
     requestAnimationFrame(() => requestAnimationFrame(go));
     return;
   }

@@ -1115,7 +1115,14 @@ def main(argv: Iterable[str] | None = None) -> int:
     sub.add_parser("screenshots", help="build, then write PNG screenshots of the key screens to docs/screens/")
     test_p = sub.add_parser("test", help="build, then run ruff, mypy and every test (browser included)")
     test_p.add_argument("pytest_args", nargs=argparse.REMAINDER, help="extra arguments for pytest")
-    args = parser.parse_args(list(argv) if argv is not None else None)
+    words = list(argv) if argv is not None else sys.argv[1:]
+    if words[:1] == ["test"]:
+        # Everything after `test` goes to pytest as written (argparse's REMAINDER refuses a first word like
+        # `--durations=20`); a leading `--` is dropped.
+        args = parser.parse_args(["test"])
+        args.pytest_args = words[2:] if words[1:2] == ["--"] else words[1:]
+    else:
+        args = parser.parse_args(words)
     try:
         build()
     except BuildError as exc:

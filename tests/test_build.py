@@ -510,3 +510,29 @@ def test_a_game_tables_modules_use_only_their_own_games_labels() -> None:
         used[path.name] = found
         assert found <= {own}, f"{path.name} uses another game's table labels: {sorted(found - {own})}"
     assert {"ares-table.js", "bts-table.js", "jump-drive-table.js"} <= set(used)
+
+
+@pytest.mark.parametrize(
+    ("words", "passed"),
+    [
+        (["test"], []),
+        (["test", "--durations=20", "-q"], ["--durations=20", "-q"]),
+        (["test", "--", "-p", "no:cacheprovider"], ["-p", "no:cacheprovider"]),
+        (["test", "tests/test_cli.py", "-x"], ["tests/test_cli.py", "-x"]),
+    ],
+)
+def test_the_test_command_hands_its_words_to_pytest(
+    words: list[str], passed: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`python build.py test ARGS` builds, then gives pytest ARGS as written, options first included."""
+    build = load_build()
+    seen: list[list[str]] = []
+    monkeypatch.setattr(build, "build", lambda: None)
+
+    def run_tests(args: list[str]) -> int:
+        seen.append(args)
+        return 0
+
+    monkeypatch.setattr(build, "run_tests", run_tests)
+    assert build.main(words) == 0
+    assert seen == [passed]

@@ -66,6 +66,10 @@ NPM_PINS: dict[str, tuple[str, str]] = {
         PYSCRIPT_VERSION,
         "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
     ),
+    "intl-messageformat": (
+        "12.1.5",
+        "sha512-quhcDFAxy4wr/GrgWgmMjuegoedNUIxGNLORfXgDgdjuv8cBM88ClLTLXmfYC1roMSR1PPc55yUEkpJ5m67W2g==",
+    ),
     "preact": (
         "11.2.0",
         "sha512-/HfHI/7N84e6GrWBJ3J280z3mLaRJiDcSvj/A+y/4AbLnND/1UlGHe1sR6oYuTGwId0nP7dqDU9OnLxMPZ7xBg==",
@@ -86,10 +90,18 @@ NPM_TEST_PINS: dict[str, tuple[str, str]] = {
     ),
 }
 
-# The keyed-rendering library the UI is drawn with: node_modules/preact/<file> -> (path in dist/, sha256).
-PREACT_FILES: dict[str, tuple[str, str]] = {
-    "dist/preact.mjs": ("app/vendor/preact.mjs", "bdcbd9abdf2c77c5c45326eab42191e949222d479d0d5f69467387a77040cb55"),
-    "LICENSE": ("app/vendor/preact-LICENSE.txt", "1fe6958409c8c257a70c587a18b6f7f412b179b456630790d30b2ec9a8e4b7d4"),
+# Vendored files from npm packages: node_modules/<file> -> (path in dist/, sha256). Preact, the keyed-rendering library
+# the UI is drawn with, and its licence; the licences of intl-messageformat and the @formatjs packages it uses (the
+# message formatter, which esbuild bundles into the app's code from node_modules).
+VENDOR_FILES: dict[str, tuple[str, str]] = {
+    "preact/dist/preact.mjs": ("app/vendor/preact.mjs",
+                               "bdcbd9abdf2c77c5c45326eab42191e949222d479d0d5f69467387a77040cb55"),
+    "preact/LICENSE": ("app/vendor/preact-LICENSE.txt",
+                       "1fe6958409c8c257a70c587a18b6f7f412b179b456630790d30b2ec9a8e4b7d4"),
+    "intl-messageformat/LICENSE.md": ("app/vendor/intl-messageformat-LICENSE.txt",
+                                      "cc4143615b27c66eafbe913f132a9e41ac14c1e2ec6b2df24dafeaa97f028850"),
+    "@formatjs/icu-messageformat-parser/LICENSE.md": ("app/vendor/formatjs-LICENSE.txt",
+                                                      "b1cc980e28e9e48f377db191578a9361494ca7117185b69dd66cabaf5b460fb7"),
 }
 
 # node_modules/pyodide/<file> -> sha256; only what the browser needs at run time (no maps, d.ts, consoles).
@@ -145,7 +157,9 @@ PYSCRIPT_DIR = f"pyscript/{PYSCRIPT_VERSION}"
 # Fixed timestamp for every zip entry we write (2024-01-01T00:00:00Z), unless SOURCE_DATE_EPOCH is set.
 DEFAULT_EPOCH = 1704067200
 # Our own files, copied from web/ (templates and generated files are handled separately).
-TEMPLATED = {"index.html", "embed.html", "engine/tags.html", "sw.template.js", "app/i18n/ui.en.json"}
+TEMPLATED = {"index.html", "embed.html", "engine/tags.html", "sw.template.js"}
+LOCALE_SOURCES = ("app/locales/*.json", "app/games/*/locales/*.json")
+"""The page's message sources (the shell's strings, each game table's labels): merged into app/i18n/, not copied."""
 SKIP_NAMES = {"__pycache__", ".DS_Store"}
 PLACEHOLDER_MAIN = """\
 // Placeholder written by build.py because web/app/main.js was missing; the UI replaces it.
@@ -624,7 +638,8 @@ def own_files() -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     for path in sorted(WEB.rglob("*")):
         rel = path.relative_to(WEB).as_posix()
-        if path.is_file() and rel not in TEMPLATED and not SKIP_NAMES.intersection(path.parts):
+        if (path.is_file() and rel not in TEMPLATED and not SKIP_NAMES.intersection(path.parts)
+                and not any(fnmatch.fnmatch(rel, pattern) for pattern in LOCALE_SOURCES)):
             files[rel] = path.read_bytes()
     if "app/main.js" not in files:
         main = WEB / "app" / "main.js"
@@ -666,8 +681,8 @@ def runtime_files() -> dict[str, bytes]:
         raise BuildError(f"@pyscript/core dist/ file list changed: {diff}")
     for name, digest in PYSCRIPT_FILES.items():
         files[f"{PYSCRIPT_DIR}/{name}"] = without_outside_urls(read_pinned(dist / name, digest))
-    for name, (target, digest) in PREACT_FILES.items():
-        files[target] = read_pinned(NODE_MODULES / "preact" / name, digest)
+    for name, (target, digest) in VENDOR_FILES.items():
+        files[target] = read_pinned(NODE_MODULES / name, digest)
     return files
 
 
@@ -689,12 +704,28 @@ def catalog_json(table: dict[str, Any]) -> bytes:
 
 
 def message_catalog() -> bytes:
-    """Return the page's English message catalog: its own strings plus every engine text (labels, log, cards).
+    """Return the page's English message catalog: its own strings, each game table's labels and every engine text.
 
-    The page's strings live in web/app/i18n/ui.en.json; the engine's are the message tables every game registers
-    on import (pyengine.core.text.catalog()). An id in both is a build error, so one source owns each string.
+    The page's strings live in web/app/locales/en.json; each game table's labels in web/app/games/<id>/locales/en.json
+    (ids under ``<namespace>ui.``, the game's namespace); the engine's are the message tables every game registers on
+    import (pyengine.core.text.catalog()). An id in two sources is a build error, so one source owns each string.
     """
-    ui = json.loads((WEB / "app" / "i18n" / "ui.en.json").read_text(encoding="utf-8"))
+    namespaces = engine_texts().game_namespaces()
+    ui = json.loads((WEB / "app" / "locales" / "en.json").read_text(encoding="utf-8"))
+    for folder in sorted((WEB / "app" / "games").iterdir()):
+        labels = folder / "locales" / "en.json"
+        if not labels.is_file():
+            continue
+        if folder.name not in namespaces:
+            raise BuildError(f"web/app/games/{folder.name}/ is not a registered game's folder")
+        table = json.loads(labels.read_text(encoding="utf-8"))
+        outside = sorted(k for k in table if not k.startswith(f"{namespaces[folder.name]}ui."))
+        if outside:
+            raise BuildError(f"{shown(labels)}: ids outside {namespaces[folder.name]}ui.: {outside[:5]}")
+        twice = sorted(set(ui) & set(table))
+        if twice:
+            raise BuildError(f"message ids defined twice in the page's sources: {twice[:10]}")
+        ui.update(table)
     engine = engine_texts().catalog()
     both = sorted(set(ui) & set(engine))
     if both:
@@ -716,7 +747,7 @@ def split_messages(full: bytes) -> dict[str, bytes]:
     first: dict[str, Any] = {}
     for key, value in json.loads(full).items():
         ns, _, rest = key.partition(".")
-        if lever_on("split-messages") and ns in owner and not rest.startswith("opt."):
+        if lever_on("split-messages") and ns in owner and not rest.startswith("opt.") and rest != "name":
             parts[owner[ns]][key] = value
         else:
             first[key] = value
@@ -749,14 +780,13 @@ def shell_data() -> dict[str, bytes]:
     return files
 
 
-POSTER_KEYS = re.compile(r"^(embed\.|game\.[a-z_]+\.name$)")
-
-
 def poster_catalog(full: bytes) -> bytes:
     """Return the small catalog an embed's poster draws from before the engine (and the full catalog) loads:
-    the ``embed.*`` strings and the game names, taken from the full catalog so one source owns each string."""
+    the ``embed.*`` strings and the game names (``<namespace>.name``), taken from the full catalog so one source owns
+    each string."""
     merged = json.loads(full)
-    subset = {k: v for k, v in merged.items() if POSTER_KEYS.match(k)}
+    names = {f"{ns}.name" for ns in engine_texts().game_namespaces().values()}
+    subset = {k: v for k, v in merged.items() if k.startswith("embed.") or k in names}
     return (json.dumps(subset, ensure_ascii=False, sort_keys=True, indent=0) + "\n").encode("utf-8")
 
 
@@ -787,12 +817,12 @@ _IMPORT_FROM = re.compile(r"""\b(?:import|export)\b[^;'"`]*?\bfrom\s*["']([^"']+
 
 
 BUNDLES: dict[str, tuple[str, ...]] = {
-    "app": ("app/boot.js", "app/main.js", "app/ui/game-tables.js"),
+    "app": ("app/boot.js", "app/main.js"),
     "app/embed": ("app/embed/poster.js", "app/embed/runtime.js", "app/embed/embed-app.js"),
 }
 """The two bundles, each as (its chunks' folder: the modules that keep their address). The app page loads boot.js,
-which loads main.js, which loads the game tables when a game opens; the embed page loads poster.js, then runtime.js
-and embed-app.js. Code that a bundle's modules share goes to ``<folder>/chunk-<hash>.js``, so each module runs once on
+which loads main.js, which loads a game's own folder (app/games/<id>/table.js, a chunk of its own) when that game
+opens; the embed page loads poster.js, then runtime.js and embed-app.js. Code that a bundle's modules share goes to ``<folder>/chunk-<hash>.js``, so each module runs once on
 a page. The two pages share no bundle: each loads only its own code."""
 
 
@@ -820,7 +850,9 @@ def bundle_app(files: dict[str, bytes]) -> dict[str, bytes]:
                    "--minify", "--target=es2022", "--charset=utf8", f"--outdir={out}", "--outbase=src",
                    "--entry-names=[dir]/[name]", f"--chunk-names={folder}/[name]-[hash]", f"--metafile=meta{n}.json",
                    "--log-level=warning"]
-            done = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)
+            # Bare imports (intl-messageformat) resolve from the project's node_modules (esbuild reads NODE_PATH).
+            done = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True,
+                                  env={**os.environ, "NODE_PATH": str(NODE_MODULES)})
             if done.returncode != 0 or done.stderr.strip():
                 raise BuildError(f"esbuild failed: {done.stderr.strip()[-2000:]}")
             used.update(json.loads((Path(tmp) / f"meta{n}.json").read_text())["inputs"])
@@ -878,6 +910,20 @@ def shell_module_preloads(files: dict[str, bytes]) -> str:
 PAGE_DATA = {"app/i18n/en.json": "page-data-i18n-en", "app/data/info.json": "page-data-info"}
 """The files the app page's home screen draws from, and the ids of the inline blocks that carry them
 (web/app/page-data.js, the ``inline-data`` lever)."""
+
+
+def games_block(files: dict[str, bytes]) -> str:
+    """Return the pages' inline list of the games this build holds, from the engine's registry: each game's id, the
+    namespace of its texts and its learn page (``learn/<id with dashes>.html`` when web/learn/ has one). The home
+    screen, the embeds' checks and every game's texts and name go by it (web/app/ui/catalog.js ``knownGames``)."""
+    order = [g["id"] for g in json.loads(files["app/data/info.json"])["games"]]
+    namespaces = engine_texts().game_namespaces()
+    games = []
+    for game in order:
+        learn = f"learn/{game.replace('_', '-')}.html"
+        games.append({"id": game, "namespace": namespaces[game], "learn": learn if (WEB / learn).is_file() else None})
+    compact = json.dumps(games, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    return f'<script type="application/json" id="page-data-games">{compact}</script>'
 
 
 def page_data_blocks(files: dict[str, bytes]) -> str:
@@ -967,7 +1013,8 @@ def site_files(wheel_name: str, wheel: bytes) -> dict[str, bytes]:
     values.update(boot_texts(messages))
     values["ENGINE_START"] = engine_start_tags(values)
     values["SHELL_MODULES"] = shell_module_preloads(files)
-    values["PAGE_DATA"] = page_data_blocks(files)
+    values["GAMES_DATA"] = games_block(files)
+    values["PAGE_DATA"] = page_data_blocks(files) + "\n" + values["GAMES_DATA"]
     # The engine's PyScript config and worker tag, the same in the app and (inert until started) in embeds.
     values["ENGINE_TAGS"] = render((WEB / "engine" / "tags.html").read_text(), values, "web/engine/tags.html").rstrip()
     files["index.html"] = render((WEB / "index.html").read_text(), values, "web/index.html").encode()

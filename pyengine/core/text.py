@@ -1,37 +1,48 @@
-"""Player-facing texts as data: a catalog id, typed arguments, and the English template each game registers.
+"""Player-facing texts as data: a catalog id, typed arguments, and the English message each game registers.
 
 Every text the engine makes for a player (an action's label, a decision's prompt, a log line, a summary line, a
 game term) is a ``Text``: an id from its game's message table plus typed references. The page renders it from its
-own message catalog (English now; another language is a data file), and CLI callers get English from ``english``.
+own message catalog in the player's language, and CLI callers get English from ``english``.
 
-A table entry is either a template, or ``(template, you_template)`` when the text has a player as its subject:
-the page uses the second form when that player is the viewer ("You pay 2" rather than "Ann pays 2").
+Messages are ICU MessageFormat (``core/icu.py``). Each game keeps the ones written by hand in a file a translator
+opens as it is, ``games/<id>/locales/en.json`` (``load_locale``): a flat JSON object of id -> message, where an id
+ending in ``.you`` is the second-person form of the id before it. A table entry is a message, or ``(message,
+you_message)`` when the text has a player as its subject, its first argument: the page uses the second form when
+that player is the viewer ("You pay 2" rather than "Ann pays 2").
 
->>> register_messages("demo", {"demo.pay": ("{seat} pays {n}", "You pay {n}"), "demo.round": "Round {n}"})
+>>> register_messages("demo", {"demo.pay": ("{seat} pays {n, plural, one {# card} other {# cards}}",
+...                                         "You pay {n, plural, one {# card} other {# cards}}"),
+...                            "demo.round": "Round {n}"})
 >>> t = text("demo.pay", seat=("player", 1), n=2)
->>> t.to_json()
-{'id': 'demo.pay', 't': '{seat} pays {n}', 'args': {'seat': {'player': 1}, 'n': {'n': 2}}}
+>>> t.to_json()["args"]
+{'seat': {'player': 1}, 'n': {'n': 2}}
 >>> english(t)
-'Player 2 pays 2'
->>> catalog()["demo.pay"]
-{'t': '{seat} pays {n}', 'you': 'You pay {n}', 'subject': 'seat'}
+'Player 2 pays 2 cards'
+>>> catalog()["demo.pay"]["subject"]
+'seat'
 """
 
 from __future__ import annotations
 
-import re
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
+
+from .icu import MessageSyntaxError, arguments, english_format, first_argument, parse
 
 JSONRef = dict[str, Any]
 Entry = str | tuple[str, str]
 
-REF_KINDS = ("player", "card", "cards", "n", "term", "text")
+REF_KINDS = ("player", "card", "cards", "n", "term", "text", "msg")
 """The kinds of reference a text argument may be: a seat, a card (instance or type id), a list of cards, a
-number, a catalog term (another message id, e.g. a location's name), or free text (names typed by players)."""
+number, a catalog term (another message id, e.g. a location's name), free text (names typed by players), or a
+whole other text (a ``Text``'s JSON, ``{"id", "args"}``: words made of words, such as a card face's lines)."""
 
-_FIELD = re.compile(r"\{(\w+)\}")
+YOU_SUFFIX = ".you"
+"""In a locale file, an id ending in this is the second-person form of the id before it."""
+
 _TABLES: dict[str, dict[str, Entry]] = {}
 _CARD_NAMES: dict[str, Callable[[str], str]] = {}
 _GAME_OF: dict[str, str] = {}
@@ -43,20 +54,50 @@ def register_messages(namespace: str, table: Mapping[str, Entry], game: str | No
     ``game`` is the game id whose card names the namespace's texts use (e.g. "jd" for "jump_drive").
 
     Raises:
-        ValueError: an id outside the namespace, a second-person form without a player subject, or an id that
-            another table already holds with a different text.
+        ValueError: an id outside the namespace, a message that is not valid ICU MessageFormat, a second-person
+            form without a player subject (or with arguments its third-person form lacks), or an id that another
+            table already holds with a different text.
     """
     for key, entry in table.items():
         if not key.startswith(namespace + "."):
             raise ValueError(f"message id {key!r} is outside the namespace {namespace!r}")
-        if isinstance(entry, tuple) and not _FIELD.match(entry[0]):
+        try:
+            parts = parse(entry[0] if isinstance(entry, tuple) else entry)
+            you = parse(entry[1]) if isinstance(entry, tuple) else None
+        except MessageSyntaxError as exc:
+            raise ValueError(f"message {key!r}: {exc}") from exc
+        if you is not None and first_argument(parts) is None:
             raise ValueError(f"message {key!r} has a second-person form but does not start with its subject")
+        if you is not None and not arguments(you) <= arguments(parts):
+            raise ValueError(f"message {key!r}: its second-person form uses arguments the other form lacks")
         for other_ns, other in _TABLES.items():
             if other_ns != namespace and key in other and other[key] != entry:
                 raise ValueError(f"message id {key!r} is registered twice with different texts")
     _TABLES.setdefault(namespace, {}).update(table)
     if game is not None:
         _GAME_OF[namespace] = game
+
+
+def load_locale(path: Path) -> dict[str, Entry]:
+    """Read a locale file (a flat JSON object of id -> ICU message) into table entries: an id ending in ``.you``
+    joins the id before it as its second-person form.
+
+    Raises:
+        ValueError: the file is not such an object, or a ``.you`` id has no plain id beside it.
+    """
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(raw, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in raw.items()):
+        raise ValueError(f"{path}: a locale file is a JSON object of id -> message text")
+    out: dict[str, Entry] = {}
+    for key, message in raw.items():
+        if key.endswith(YOU_SUFFIX):
+            continue
+        you = raw.get(key + YOU_SUFFIX)
+        out[key] = (message, you) if you is not None else message
+    orphans = [k for k in raw if k.endswith(YOU_SUFFIX) and k[: -len(YOU_SUFFIX)] not in raw]
+    if orphans:
+        raise ValueError(f"{path}: second-person forms without their message: {orphans[:5]}")
+    return out
 
 
 def game_namespaces() -> dict[str, str]:
@@ -83,14 +124,14 @@ def template(msg_id: str) -> str:
 
 
 def catalog() -> dict[str, dict[str, str]]:
-    """Return every registered message: ``{id: {"t": template, "you"?: second person, "subject"?: arg}}``."""
+    """Return every registered message: ``{id: {"t": message, "you"?: second person, "subject"?: arg}}``."""
     out: dict[str, dict[str, str]] = {}
     for table in _TABLES.values():
         for key, entry in table.items():
             if isinstance(entry, tuple):
-                subject = _FIELD.match(entry[0])
+                subject = first_argument(parse(entry[0]))
                 assert subject is not None
-                out[key] = {"t": entry[0], "you": entry[1], "subject": subject.group(1)}
+                out[key] = {"t": entry[0], "you": entry[1], "subject": subject}
             else:
                 out[key] = {"t": entry}
     return dict(sorted(out.items()))
@@ -123,7 +164,7 @@ def text(msg_id: str, **args: tuple[str, Any] | int) -> Text:
         if not isinstance(ref, tuple) or len(ref) != 2 or ref[0] not in REF_KINDS:
             raise ValueError(f"{msg_id}: argument {name!r} is not a (kind, value) reference: {ref!r}")
         refs[name] = ref
-    wanted = set(_FIELD.findall(tpl))
+    wanted = arguments(parse(tpl))
     if wanted != set(refs):
         raise ValueError(f"{msg_id}: template needs {sorted(wanted)}, got {sorted(refs)}")
     return Text(msg_id, tuple(refs.items()))
@@ -141,14 +182,18 @@ def english_ref(kind: str, value: Any, game: str | None = None, names: list[str]
         return ", ".join(english_ref("card", v, game, names) for v in value)
     if kind == "term":
         return template(str(value))
+    if kind == "msg":
+        inner = {k: next(iter(ref.items())) for k, ref in dict(value.get("args", {})).items()}
+        return fill(template(str(value["id"])), inner, game, names)
     return str(value)
 
 
 def fill(tpl: str, args: Mapping[str, tuple[str, Any]], game: str | None = None,
          names: list[str] | None = None) -> str:
-    """Fill a template's ``{name}`` fields with the English of its references."""
-    return _FIELD.sub(lambda m: english_ref(*args[m.group(1)], game, names) if m.group(1) in args
-                      else m.group(0), tpl)
+    """Format a message in English with its references (a number stays a number, for plural cases)."""
+    values = {name: (value if kind == "n" else english_ref(kind, value, game, names))
+              for name, (kind, value) in args.items()}
+    return english_format(tpl, values)
 
 
 def english(t: Text, game: str | None = None, names: list[str] | None = None) -> str:

@@ -4,11 +4,11 @@
 // boot).
 //
 // Public API (for the UI):
-//   import { booted, bootFailure, showBootError } from "./boot.js";
+//   import { booted, showBootError } from "./boot.js";
 //   booted                Promise<object> the engine's `info` response, once it answered
 //                         (rejects, after the error is on screen, if boot fails)
-//   bootFailure           Promise<string> resolves with the error's text if the boot fails (never otherwise)
-//   showBootError(error)  put an error on the boot screen (as text) and set data-engine="error"
+//   showBootError(error)  put an error on the boot screen (as text) and set data-engine="error"; the page learns of
+//                         it through boot-failure.js
 // For browser tests and benchmarks (the page's own instances; in a bundled build the modules below have no address of
 // their own):
 //   const { engine, store } = await import("./app/boot.js");   the engine client (engine-client.js) and the save
@@ -17,6 +17,7 @@
 // (<html data-ui="ready">), and again for a boot error. <html data-engine> is "loading", then "ready" (set by the
 // UI once its home screen is drawn too) or "error".
 import { engine } from "./engine-client.js";
+import { reportBootFailure } from "./boot-failure.js";
 
 export { engine } from "./engine-client.js";
 export * as store from "./store.js";
@@ -44,9 +45,6 @@ function showStage(stage) {
   if (progress) progress.value = value;
 }
 
-let failed;
-/** Resolves with the error's text if the boot fails; never resolves otherwise. */
-export const bootFailure = new Promise((resolve) => { failed = resolve; });
 let engineUp = false;
 
 /** Shows a boot error as plain text and marks the page as failed (the first error wins). */
@@ -54,7 +52,7 @@ export function showBootError(error) {
   if (engineUp || root.dataset.engine === "ready" || root.dataset.engine === "error") return;
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   root.dataset.engine = "error";
-  failed(message);
+  reportBootFailure(message);
   if (stageText) stageText.textContent = bootText("failed");
   if (progress) progress.hidden = true;
   if (errorText) {

@@ -1,15 +1,18 @@
-// The message catalog: every string a player sees comes from here, keyed by id, with {named} parameters.
-// build.py writes it from the page's own strings (web/app/i18n/ui.en.json) and the engine's texts (labels, log lines,
-// terms, card names and texts), so another language is one more set of data files: i18n/en.json holds what the
-// page needs before any game is open (the home screen draws from it), and i18n/en.<game>.json each game's own texts,
-// added when that game first opens (loadGameMessages).
-// An entry is a string, or {t, you?, subject?} for engine texts that have a second-person form.
+// The message catalog: every string a player sees comes from here, keyed by id, as ICU MessageFormat ("{n, plural,
+// one {# card} other {# cards}}"), formatted by intl-messageformat with the language's CLDR plural rules.
+// The build writes it from the page's own strings (web/app/locales/), each game's table labels
+// (web/app/games/<id>/locales/) and the engine's texts (labels, log lines, terms, card names and texts): i18n/en.json
+// holds what the page needs before any game is open (the home screen draws from it), and i18n/en.<game>.json each
+// game's own texts, added when that game first opens (loadGameMessages).
+// An entry is a message, or {t, you?, subject?} for engine texts that have a second-person form.
 
+import { IntlMessageFormat } from "intl-messageformat";
 import { pageData } from "./page-data.js";
 
 let messages = {};
 let loaded = { lang: "en", file: "en" }; // the language loadMessages loaded, and its file
 const gameParts = new Map(); // game id -> Promise of its texts, added to `messages`
+const formats = new Map(); // "<locale>\u0000<message>" -> its IntlMessageFormat, made once
 
 /**
  * Load a language's catalog (English now). Resolves once t() can answer. The pseudo-language "qps" is English with
@@ -27,6 +30,7 @@ export async function loadMessages(lang = "en") {
   messages = pseudo(lang, table);
   loaded = { lang, file };
   gameParts.clear();
+  formats.clear();
   return messages;
 }
 
@@ -80,21 +84,62 @@ export function has(id) {
   return Object.prototype.hasOwnProperty.call(messages, id);
 }
 
-function templateOf(id) {
+/** A message's template: the text of a string entry, or the third-person form of an engine entry; null if missing. */
+export function templateOf(id) {
   const e = messages[id];
   if (typeof e === "string") return e;
   if (e && typeof e === "object" && typeof e.t === "string") return e.t;
   return null;
 }
 
-/** Fill {name} fields; {n|plural one|other} picks a form by a number. Unknown fields stay visible as {name}. */
+/** The formatter of one message in the page's language (null, with a warning, when it is not valid ICU). */
+function formatter(template) {
+  const locale = loaded.lang === "qps" ? "en" : loaded.lang;
+  const key = `${locale}\u0000${template}`;
+  if (!formats.has(key)) {
+    let fmt = null;
+    try {
+      fmt = new IntlMessageFormat(template, locale, undefined, { ignoreTag: true });
+      fmt.names = argumentNames(fmt.getAst(), new Set());
+    } catch (err) {
+      if (typeof console !== "undefined") console.warn("message is not valid ICU:", template, err);
+    }
+    formats.set(key, fmt);
+  }
+  return formats.get(key);
+}
+
+/** Every argument a parsed message uses, at any depth (so a missing one can be shown rather than thrown). */
+function argumentNames(ast, out) {
+  for (const el of ast) {
+    if (el && typeof el.value === "string" && el.type !== 0 && el.type !== 7) out.add(el.value);
+    if (el && el.options) for (const opt of Object.values(el.options)) argumentNames(opt.value, out);
+  }
+  return out;
+}
+
+/**
+ * Format a message with its arguments: a list of parts when an argument is an object (a drawn node: card names are
+ * buttons), else a string. An argument the caller left out shows as {name}, as a message that is not valid ICU shows
+ * as written, so tests catch both.
+ */
+export function formatParts(template, params = {}) {
+  const fmt = formatter(template);
+  if (!fmt) return template;
+  const values = { ...params };
+  for (const name of fmt.names) if (!(name in values)) values[name] = `{${name}}`;
+  try {
+    return fmt.format(values);
+  } catch (err) {
+    if (typeof console !== "undefined") console.warn("message could not be formatted:", template, err);
+    return template;
+  }
+}
+
+/** Format a message with its arguments, as a string. */
 export function format(template, params = {}) {
-  return template.replace(/\{(\w+)(?:\|([^{}|]*)\|([^{}]*))?\}/g, (m, name, one, other) => {
-    if (!(name in params)) return m;
-    const v = params[name];
-    if (one !== undefined) return Number(v) === 1 ? one : other;
-    return String(v);
-  });
+  const out = formatParts(template, params);
+  return Array.isArray(out) ? out.join("") : String(out);
 }
 
 /** The text of a catalog id with its parameters. A missing id shows as the id itself, which tests catch. */
@@ -104,7 +149,7 @@ export function t(id, params) {
     if (typeof console !== "undefined") console.warn("missing message", id);
     return `⟨${id}⟩`;
   }
-  return params ? format(tpl, params) : tpl;
+  return format(tpl, params);
 }
 
 /** Like t(), but null when the id is missing (for optional texts such as option help). */

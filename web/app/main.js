@@ -9,7 +9,7 @@ import { loadCatalog, loadGamesInfo, gameTitle } from "./ui/catalog.js";
 import { trackEngine, engineState, engineStatusLine, untilEngine, engineWaitLayer } from "./ui/engine-status.js";
 import { MatchSession, LoadCancelled } from "./ui/match-session.js";
 import { homeScreen, initialForm } from "./ui/home.js";
-import { tableFor, installTablePage, loadTables } from "./ui/tables.js";
+import { tableFor, installTablePage, loadTable } from "./ui/tables.js";
 import { endScreen } from "./ui/end-screen.js";
 import { actionBar } from "./ui/action-bar.js";
 import { shareControls, sharedPosition } from "./ui/share.js";
@@ -174,7 +174,8 @@ async function engineFor(label) {
 /** Load a game's card data, texts and table before it opens; false, with a notice, when one cannot load. */
 async function gameReady(game) {
   try {
-    await Promise.all([typeof game === "string" && gameInfo(game) ? loadCatalog(game) : null, loadTables()]);
+    if (typeof game !== "string") throw new Error("no game named");
+    await Promise.all([gameInfo(game) ? loadCatalog(game) : null, loadTable(game)]);
     return true;
   } catch (err) {
     console.error("a game could not open:", err);
@@ -500,12 +501,11 @@ async function boot() {
   document.documentElement.dataset.ui = "ready";
   // The engine starts once this first drawing is on screen (where the page defers it: build.py's shell-first),
   // so the home screen's paint does not share the network and the two cores with the runtime's download.
-  // The games' card data, texts and tables (each opening of a game waits for its own) load once the engine is up,
-  // so they take no time from its start on the two cores.
+  // The games' card data and texts (each opening of a game waits for its own) load once the engine is up, so they
+  // take no time from its start on the two cores. A game's table code loads only when that game opens.
   whenHomeOnScreen(() => engine.start());
   engine.ready.then(() => {
     for (const g of app.info.games || []) loadCatalog(g.id).catch(() => {}); // an opening asks again, and says why
-    loadTables().catch(() => {});
   }, () => {});
   window.addEventListener("hashchange", () => { const next = sharedPosition(); if (next) openShared(next); });
   const shared = sharedPosition();

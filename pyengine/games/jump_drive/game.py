@@ -19,6 +19,7 @@ from .invariants import check
 from .position import validate
 from .rules import OPENING_DEAL
 from .state import JDState
+from .table_view import card_face
 
 
 class JumpDrive(Game):
@@ -76,5 +77,5 @@ class JumpDrive(Game):
         return state
 
     def catalog(self) -> list[JSON]:
-        """Return every card type as data (the survey team included)."""
-        return [dict(ct.raw) for ct in card_types().values()]
+        """Return every card type as data (the survey team included), each with its face in numbers (table_view)."""
+        return [{**ct.raw, "face": card_face(ct)} for ct in card_types().values()]

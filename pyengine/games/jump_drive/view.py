@@ -12,6 +12,7 @@ from .data import JDData, _copy_commit
 from .empire import card_income, card_vp, dev_cost, icons, income, military, world_cost
 from .rules import EXPLORE_MARKER_EYES, dev_allowed, plan_options
 from .scoring import SOLO_ROUNDS, is_solo, others_of
+from .table_view import suggested_discards
 
 
 def _card_vp_now(d: JDData, seat: int, card: str) -> int:
@@ -134,4 +135,5 @@ def build_view(d: JDData, viewer: int | None) -> JSON:
         eyes = icons(d.empires[viewer], "explore") + EXPLORE_MARKER_EYES
         view["explore_preview"] = {"draw": 2 + eyes, "discard": eyes}
         view["hand_info"] = _hand_info(d, viewer)
+        view["suggested_discards"] = suggested_discards(d, viewer)
     return view

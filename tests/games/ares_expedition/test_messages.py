@@ -19,13 +19,14 @@ from pyengine.core.api import Message, State
 from pyengine.core.rng import Rng
 from pyengine.core.text import REF_KINDS, Text, catalog, english, text
 from pyengine.games.ares_expedition import messages
-from pyengine.games.ares_expedition.cards import corporations, projects
+from pyengine.games.ares_expedition.cards import COLORS, TAGS, board, corporations, projects
 from pyengine.games.ares_expedition.cardtext import card_face
 from pyengine.games.ares_expedition.info import INFO
 from pyengine.games.ares_expedition.model import PARAM_STEPS
 from pyengine.games.ares_expedition.rules import finish
 from pyengine.games.ares_expedition.state import AresState
 
+from ..locales import check_locale
 from .helpers import bare, give, in_phase, new, pl, words
 
 PACKAGE = Path(messages.__file__).parent
@@ -325,3 +326,26 @@ def test_messages_do_not_change_the_stored_state() -> None:
             s.describe_text(seat, a)
         s.view(seat)
     assert str(s) == before
+
+
+def test_the_locale_file_is_every_written_message_and_the_data_gives_the_rest() -> None:
+    """Locale: locales/en.json is valid ICU, holds no card, card-option or phase-name id (those come from the
+    data), and with the data's entries is the registered table; its words are the ones the game shows."""
+    written = check_locale(messages.LOCALE_FILE, "ares", messages.data_entries(),
+                           r"ares\.(card|option)\.|ares\.term\.phase\.\d+$")
+    assert written["ares.log.play"] == ("{seat} plays {card}", "You play {card}")
+    assert written["ares.prompt.keep_src"] == "Choose a card to keep ({card})"
+    assert written["ares.term.per.tag.jovian.many"] == "Jovian tags you have"
+
+
+def test_the_written_families_cover_the_board_and_card_vocabulary() -> None:
+    """Locale: the families written out in the locale file cover the data they name: every ocean reward's shape,
+    every tag (as a term and as a VP counter) and every card colour."""
+    known = catalog()
+    for reward in board()["oceans"]:
+        assert f"ares.table.reward.{messages.reward_key(reward)}" in known, reward
+        assert english(messages.reward_text(reward))
+    for tag in TAGS:
+        assert known[f"ares.term.tag.{tag}"]["t"] == tag.capitalize()
+        assert {f"ares.term.per.tag.{tag}.one", f"ares.term.per.tag.{tag}.many"} <= set(known)
+    assert all(f"ares.term.color.{c}" in known for c in COLORS)

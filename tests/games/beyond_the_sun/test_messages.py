@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import doctest
+import json
 import re
 from collections.abc import Iterator
 from functools import cache
@@ -16,11 +17,12 @@ from pyengine.core import text as core_text
 from pyengine.core.api import JSON, Message, Outcome
 from pyengine.core.text import REF_KINDS, Text, catalog, english, fill, text
 from pyengine.games.beyond_the_sun import messages as bts_messages
-from pyengine.games.beyond_the_sun.cards import achievements, events, factions, systems, techs
+from pyengine.games.beyond_the_sun.cards import achievements, board, events, factions, systems, techs
 from pyengine.games.beyond_the_sun.info import INFO
 from pyengine.games.beyond_the_sun.messages import LOG_SPEC, card_name, log_message, term
 from pyengine.games.beyond_the_sun.scoring import breakdown
 
+from ..locales import check_locale
 from .helpers import bare, do, fac, new, play, run_steps, ships, turn
 
 PACKAGE = Path(bts_messages.__file__).parent
@@ -130,7 +132,7 @@ def _stored_in_source() -> tuple[list[str], int]:
 def test_every_template_in_the_rules_source_has_an_id() -> None:
     """Log coverage: every template literal passed to log() anywhere in the package maps to a catalog id."""
     found, composed = _stored_in_source()
-    stored = {s for s, _, _, _ in LOG_SPEC}
+    stored = {s for s, _, _ in LOG_SPEC}
     assert len(found) >= 35 and composed == 0
     assert not [t for t in found if t not in stored], "log templates without a catalog id"
     assert not [t for t in stored if t not in found], "catalog log entries that nothing logs any more"
@@ -206,7 +208,8 @@ def test_player_subject_lines_have_second_person_forms() -> None:
     """Second person: every line whose subject is a player has a 'You'/'Your' form with no third-person verb."""
     cat = _catalog()
     checked = 0
-    for _stored, slug, entry, _kinds in LOG_SPEC:
+    for _stored, slug, _kinds in LOG_SPEC:
+        entry = bts_messages.TABLE[f"bts.log.{slug}"]
         third = entry[0] if isinstance(entry, tuple) else entry
         if not third.startswith("{seat}"):
             assert not isinstance(entry, tuple), slug
@@ -485,26 +488,55 @@ def test_card_names_and_texts_come_from_the_card_data() -> None:
 
 
 def test_catalog_holds_each_id_once() -> None:
-    """Catalog: no id is in two of the game's tables or twice in one literal, and the catalog is the table."""
+    """Catalog: no id is in two of the game's tables or twice in the locale file, and the catalog is the table."""
     cat = _catalog()
     bts = [k for k in cat if k.startswith("bts.")]
     assert sorted(bts) == sorted(bts_messages.TABLE)
     parts = (bts_messages.LOG, bts_messages.ACT, bts_messages.PROMPT, bts_messages.TERM, bts_messages.OPT,
              bts_messages.OUTCOME, bts_messages.SUMMARY)
-    assert sum(len(p) for p in parts) + len([k for k in bts if k.startswith("bts.card.")]) == len(bts)
-    tree = ast.parse(Path(bts_messages.__file__).read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Dict):
-            keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
-            assert len(keys) == len(set(keys)), [k for k in keys if keys.count(k) > 1]
-    assert len({s for s, _, _, _ in LOG_SPEC}) == len({slug for _, slug, _, _ in LOG_SPEC}) == len(LOG_SPEC)
+    named = ["bts.name"]  # the game's own name, which the home screen shows
+    assert sum(len(p) for p in parts) + len([k for k in bts if k.startswith("bts.card.")]) + len(named) == len(bts)
+    pairs = json.loads(bts_messages.LOCALE_FILE.read_text(encoding="utf-8"), object_pairs_hook=lambda kv: kv)
+    keys = [k for k, _ in pairs]
+    assert len(keys) == len(set(keys)), [k for k in keys if keys.count(k) > 1]
+    assert len({s for s, _, _ in LOG_SPEC}) == len({slug for _, slug, _ in LOG_SPEC}) == len(LOG_SPEC)
     with pytest.raises(ValueError, match="defined twice"):
         bts_messages._merge({"bts.x": "a"}, {"bts.x": "b"})
     assert all(re.fullmatch(r"bts\.(log|act|prompt|term|opt|outcome|summary|card)\.[A-Za-z0-9_.\-]+", k)
-               for k in bts)
+               for k in bts if k not in named)
 
 
 def test_module_doctests_pass() -> None:
     """English: the examples in the message module's docstring give what they show."""
     result = doctest.testmod(bts_messages, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_the_locale_file_is_every_written_message_and_the_data_gives_the_rest() -> None:
+    """Locale: locales/en.json is valid ICU, holds no id whose words come from the data (card, location, guild and
+    action-space names, the table view's steps, space and guild help, system rewards), and with the data's entries
+    is the registered table; the hand-written rewards (majority, shipyard) are in the file."""
+    systems_ids = "|".join(re.escape(s) for s in systems())
+    written = check_locale(bts_messages.LOCALE_FILE, "bts", bts_messages.data_entries(),
+                           r"bts\.(card|term\.loc|term\.guild|term\.space|summary\.tv\.steps|summary\.tv\.help\.bs"
+                           rf"|summary\.tv\.help\.guild)\.|bts\.summary\.tv\.reward\.({systems_ids})$")
+    assert {"bts.summary.tv.reward.majority", "bts.summary.tv.reward.shipyard"} <= set(written)
+    assert written["bts.log.star_real"] == ("{seat}'s star disc on {card} becomes a real disc",
+                                            "Your star disc on {card} becomes a real disc")
+    assert written["bts.prompt.reveal"] == "Choose the type, then the card to keep ({source})"
+    assert all(f"bts.prompt.{op.lstrip('_')}" in written for op in bts_messages.STEP_PROMPTS)
+
+
+def test_the_written_families_cover_the_board_and_card_data() -> None:
+    """Locale: the families written out in the locale file cover the data they name: every achievement's number of
+    VP slots, every count of shipyards and of covered guilds, and every counter an achievement or power needs."""
+    cat = _catalog()
+    for ach in achievements().values():
+        k = len(ach["slots"])
+        assert {f"bts.summary.achievement_{k}", f"bts.summary.achievement_free_{k}"} <= set(cat), ach["id"]
+    locations = {rec["id"] for side in board()["exploration"]["sides"].values() for rec in side["locations"]}
+    for k in range(len([loc for loc in locations if loc.startswith("SY")]) + 1):
+        assert f"bts.summary.shipyards_{k}" in cat
+    for k in range(len(board()["guilds"]) + 1):
+        assert f"bts.summary.guilds_{k}" in cat
+    assert all(f"bts.summary.tv.needs.{counter}" in cat for counter in bts_messages.COUNTER_NOUN)

@@ -24,6 +24,7 @@ from pyengine.games.jump_drive.info import INFO
 from pyengine.games.jump_drive.messages import LOG, LOG_ONE, card_name, log_message, stored_templates
 from pyengine.games.jump_drive.state import JDState
 
+from ..locales import check_locale
 from ..random_play import random_game
 from .helpers import GAME, inst, play, position
 
@@ -180,8 +181,9 @@ def test_player_subject_lines_have_second_person_forms() -> None:
     """Second person: every line whose subject is a player has a 'You ...' form with no third-person verb."""
     cat = catalog()
     checked = 0
-    entries = [(slug, entry) for slug, _, entry in LOG] + [(f"{s}_one", e) for s, e in LOG_ONE.items()]
-    for slug, entry in entries:
+    slugs = [slug for slug, _ in LOG] + [f"{s}_one" for s in LOG_ONE]
+    for slug in slugs:
+        entry = jd_messages.TABLE[f"jd.log.{slug}"]
         third = entry[0] if isinstance(entry, tuple) else entry
         if not third.startswith("{player}"):
             assert not isinstance(entry, tuple), slug
@@ -406,7 +408,7 @@ def test_catalog_holds_each_id_once_and_all_messages_is_the_catalog() -> None:
     assert sum(len(t) for t in tables.values()) == len(whole)
     jd = [k for k in whole if k.startswith("jd.")]
     assert len(jd) == len(jd_messages.TABLE)
-    assert all(re.fullmatch(r"jd\.(log|act|prompt|term|opt|outcome|card)\.[a-z0-9_.]+", k) for k in jd)
+    assert all(re.fullmatch(r"jd\.((log|act|prompt|term|opt|outcome|card|face)\.[a-z0-9_.]+|name)", k) for k in jd)
 
 
 @pytest.mark.parametrize("name", ["pyengine.games.jump_drive.messages", "pyengine.catalog"])
@@ -414,3 +416,16 @@ def test_module_doctests_pass(name: str) -> None:
     """English: the examples in the message module's and the catalog module's docstrings give what they show."""
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_the_locale_file_is_every_written_message_and_the_data_gives_the_rest() -> None:
+    """Locale: locales/en.json is valid ICU, holds no card, campaign-condition or campaign-choice id (those come
+    from the data), and with the data's entries is the registered table; its words are the ones the game shows."""
+    words = jd_messages.english_words(jd_messages.load_locale(jd_messages.LOCALE_FILE))
+    written = check_locale(jd_messages.LOCALE_FILE, "jd", jd_messages.data_entries(words),
+                           r"jd\.(card|term\.condition|term\.condition_text|opt\.campaign_used\.choice)\.")
+    assert len(written) >= 150
+    assert written["jd.log.pays"] == ("{player} pays {n} cards", "You pay {n} cards")
+    assert written["jd.act.place.dev_conquer_convoy_settle"] == (
+        "Develop {dev} + Conquer {world} + settle {second} by Convoy (pay {n})")
+    assert all(f"jd.log.{slug}_one" in written for slug in LOG_ONE)

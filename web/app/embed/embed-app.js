@@ -10,7 +10,7 @@ import { endScreen } from "../ui/end-screen.js";
 import { actionBar } from "../ui/action-bar.js";
 import { textString } from "../ui/text.js";
 import { notify } from "../ui/notices.js";
-import { tableFor, installTablePage, loadTables } from "../ui/tables.js";
+import { tableFor, installTablePage, loadTable } from "../ui/tables.js";
 import { popoverLayer, cardRef } from "../ui/popover.js";
 import { EmbedSession } from "./session.js";
 import { GAMES } from "./params.js";
@@ -254,7 +254,7 @@ async function startLesson() {
     lesson = checkShape(lesson, GAMES);
     if (E.params.game && E.params.game !== lesson.game) throw new LessonError("embed.lesson.error.field", { where: "game" });
     E.game = lesson.game;
-    await loadCatalog(E.game);
+    await Promise.all([loadCatalog(E.game), loadTable(E.game)]);
     lesson = await canonicalise(lesson);
   } catch (err) {
     fail(err);
@@ -362,17 +362,11 @@ export async function run(ctx) {
   await engineReady();
   document.documentElement.dataset.engine = "ready";
   installTablePage(draw);
-  try {
-    await loadTables();
-  } catch (err) {
-    fail(err);
-    return;
-  }
   if (E.params.mode === "lesson") {
     if (!(await startLesson())) return;
   } else {
     try {
-      await loadCatalog(E.game);
+      await Promise.all([loadCatalog(E.game), loadTable(E.game)]);
       if (E.params.mode === "play") {
         const kind = E.params.bots === "none" ? "human" : E.params.bots;
         await openSession(E.params.pos, { viewer: E.params.seat, bots: true, kind });

@@ -1,7 +1,18 @@
 // The embed's URL parameters (docs/EMBED.md), read and checked before anything else runs. Nothing here touches
 // the engine: a bad parameter is reported on the poster at once, as text.
 
-export const GAMES = ["jump_drive", "ares_expedition", "beyond_the_sun"];
+import { pageData } from "../page-data.js";
+
+const KNOWN = pageData("page-data-games") || []; // [{id, namespace, learn}], written by the build from the registry
+
+/** The games this build holds. */
+export const GAMES = KNOWN.map((g) => g.id);
+
+/** The catalog id of a game's name ("jd.name"), or null for a game this build lacks. */
+export function gameNameId(game) {
+  const known = KNOWN.find((g) => g.id === game);
+  return known ? `${known.namespace}.name` : null;
+}
 export const MODES = ["view", "play", "lesson"];
 export const BOTS = ["greedy", "random", "none"];
 export const CODE = /^st[0-9]+\.[A-Za-z0-9_-]{8,}$/;

@@ -2,7 +2,7 @@
 // engine work, reports the frame's height to the host page, and starts the engine (runtime.js) only when the
 // reader asks, or when the host page says the example is in view. <html data-embed> is "poster", then "ready"
 // once interactive, or "error" with a readable message on screen.
-import { readParams, trustedHostOrigin } from "./params.js";
+import { readParams, trustedHostOrigin, gameNameId } from "./params.js";
 import { setMessages, t } from "../i18n.js";
 
 const root = document.documentElement;
@@ -77,7 +77,7 @@ window.addEventListener("message", (ev) => {
 });
 
 function gameName() {
-  return params.game ? t(`game.${params.game}.name`) : "";
+  return params.game && gameNameId(params.game) ? t(gameNameId(params.game)) : "";
 }
 
 function drawPoster(title) {
@@ -143,7 +143,7 @@ async function main() {
         title = lesson.title.slice(0, 120);
         app.querySelector("[data-testid=poster-caption]").textContent = title;
         if (!params.game && typeof lesson.game === "string") {
-          app.querySelector("[data-testid=poster-game]").textContent = t(`game.${lesson.game}.name`);
+          app.querySelector("[data-testid=poster-game]").textContent = gameNameId(lesson.game) ? t(gameNameId(lesson.game)) : "";
         }
         reportHeight();
       }

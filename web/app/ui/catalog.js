@@ -6,12 +6,25 @@ import { pageData } from "../page-data.js";
 const catalogs = new Map(); // game id -> Map(card type id -> record), once loaded
 const cardData = new Map(); // game id -> Promise of that map (one fetch a game)
 
-/** The message namespace of each game's engine texts. */
-export const NAMESPACE = { jump_drive: "jd", beyond_the_sun: "bts", ares_expedition: "ares" };
+/**
+ * The games this build holds, as the build wrote them into the page from the engine's registry and the web folders:
+ * [{id, namespace (of its texts), learn (its learn page's address, or null)}]. The same list drives the home screen,
+ * the embeds' checks, the texts each game loads and its name.
+ */
+export function knownGames() {
+  return pageData("page-data-games") || [];
+}
+
+/** The namespace of a game's texts (its card names, log lines, options, name), or null for a game this build lacks. */
+export function namespaceOf(game) {
+  const known = knownGames().find((g) => g.id === game);
+  return known ? known.namespace : null;
+}
 
 /** A game's name, in the page's language. */
 export function gameTitle(game) {
-  return tMaybe(`game.${game}.name`) || t("game.unknown_name");
+  const ns = namespaceOf(game);
+  return (ns && tMaybe(`${ns}.name`)) || t("game.unknown_name");
 }
 
 /**
@@ -37,7 +50,7 @@ export function loadGamesInfo() {
  */
 export async function loadCatalog(game) {
   if (!cardData.has(game)) cardData.set(game, fetchCardData(game));
-  const [map] = await Promise.all([cardData.get(game), NAMESPACE[game] ? loadGameMessages(game) : null]);
+  const [map] = await Promise.all([cardData.get(game), namespaceOf(game) ? loadGameMessages(game) : null]);
   return map;
 }
 
@@ -74,7 +87,7 @@ export function record(game, id) {
 
 export function cardName(game, id) {
   const type = typeOf(game, id);
-  const ns = NAMESPACE[game];
+  const ns = namespaceOf(game);
   const fromCatalog = ns ? tMaybe(`${ns}.card.${type}.name`) : null;
   if (fromCatalog) return fromCatalog;
   const rec = record(game, id);
@@ -83,7 +96,7 @@ export function cardName(game, id) {
 
 export function cardText(game, id) {
   const type = typeOf(game, id);
-  const ns = NAMESPACE[game];
+  const ns = namespaceOf(game);
   const fromCatalog = ns ? tMaybe(`${ns}.card.${type}.text`) : null;
   if (fromCatalog !== null) return fromCatalog;
   const rec = record(game, id);

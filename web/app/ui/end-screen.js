@@ -1,18 +1,19 @@
-// The end screen of every game: who won and why (the tie-break in words), the scores with the game's own columns,
-// Jump Drive's VP per card (base and bonus), and Play again (same seats and options, a new seed) and Home.
+// The end screen of every game: who won and why (the tie-break in words), the scores, the history charts, and Play
+// again (same seats and options, a new seed) and Home. A game's own module (games/<id>/table.js) may add its parts:
+// endColumns(snap, out) for its score columns, endAbove(snap, out, hooks) and endBelow(snap) for panels around them.
 import { h } from "./dom.js";
 import { t, tMaybe } from "../i18n.js";
-import { NAMESPACE, cardName } from "./catalog.js";
+import { namespaceOf } from "./catalog.js";
 import { seatName, textNodes } from "./text.js";
-import { cardRef } from "./popover.js";
+import { gameModule } from "./tables.js";
 
 function detailWord(game, key) {
-  return tMaybe(`${NAMESPACE[game]}.outcome.detail.${key}`) || t("end.column_unnamed");
+  return tMaybe(`${namespaceOf(game)}.outcome.detail.${key}`) || t("end.column_unnamed");
 }
 
 function tiebreakWords(game, key) {
   if (!key) return "";
-  const how = tMaybe(`${NAMESPACE[game]}.outcome.tiebreak.${key}`) || tMaybe(`end.tiebreak.${key}`) || t("end.tiebreak_unnamed");
+  const how = tMaybe(`${namespaceOf(game)}.outcome.tiebreak.${key}`) || tMaybe(`end.tiebreak.${key}`) || t("end.tiebreak_unnamed");
   return t("end.decided_by", { how });
 }
 
@@ -26,55 +27,12 @@ function headline(snap, out) {
   return t("end.shared_win", { names: names.join(t("end.and")) });
 }
 
-/** Jump Drive: rows of {seat, score, hand, income}, and each player's VP per card. */
-function jdColumns(snap, out) {
-  const players = (snap.view && snap.view.players) || [];
-  const cols = [t("end.jd.vp"), t("end.jd.cards_in_hand"), t("end.jd.income")];
-  const rows = (snap.seats || []).map((s, i) => {
-    const p = players.find((x) => x.seat === i) || {};
-    const inHand = out.details && Array.isArray(out.details.cards_in_hand) ? out.details.cards_in_hand[i] : p.hand_count;
-    const income = out.details && Array.isArray(out.details.income) ? out.details.income[i] : p.income;
-    return { seat: i, cells: [(out.scores || [])[i], inHand, income] };
-  });
-  return { cols, rows };
-}
-
 function genericColumns(game, out) {
   const breakdown = (out.details && Array.isArray(out.details.breakdown)) ? out.details.breakdown : [];
   const keys = Object.keys(breakdown[0] || {}).filter((k) => k !== "total"); // the score column is the total
   const cols = [t("end.score"), ...keys.map((k) => detailWord(game, k))];
   const rows = (out.scores || []).map((score, s) => ({ seat: s, cells: [score, ...keys.map((k) => (breakdown[s] || {})[k])] }));
   return { cols, rows };
-}
-
-/** Ares Expedition: each player's VP by source and by card (the engine's table block). */
-function aresVpByCard(snap) {
-  const players = (snap.view && snap.view.table && snap.view.table.players) || [];
-  if (!players.some((p) => Array.isArray(p.vp_cards))) return null;
-  return h("div", { class: "vp-breakdown", testid: "vp-breakdown" },
-    h("h3", {}, t("end.ares.by_card")),
-    players.map((p) => h("details", { class: "vp-player", key: p.seat, testid: `vp-breakdown-${p.seat}`, open: players.length <= 2 },
-      h("summary", {}, t("end.ares.player_total", { name: seatName(snap, p.seat), n: p.vp ?? 0, tr: (p.vp_parts || {}).tr ?? 0,
-        forests: (p.vp_parts || {}).forests ?? 0, cards: (p.vp_parts || {}).cards ?? 0 })),
-      (p.vp_cards || []).length ? h("ul", { class: "vp-card-list" }, p.vp_cards.map((c) => h("li", { key: c.id },
-        cardRef(snap.game, c.id, cardName(snap.game, c.id), { where: `avp${p.seat}` }), " ", t("end.ares.card_vp", { n: c.vp }))))
-        : h("p", { class: "muted" }, t("end.ares.no_card_vp")))));
-}
-
-function vpBreakdown(snap) {
-  const players = (snap.view && snap.view.players) || [];
-  if (!players.some((p) => Array.isArray(p.vp_breakdown))) return null;
-  return h("div", { class: "vp-breakdown", testid: "vp-breakdown" },
-    h("h3", {}, t("end.jd.by_card")),
-    players.map((p) => h("details", { class: "vp-player", key: p.seat, testid: `vp-breakdown-${p.seat}`, open: players.length <= 2 },
-      h("summary", {}, t("end.jd.player_total", { name: seatName(snap, p.seat), n: p.vp ?? 0 })),
-      h("table", { class: "scores small-table" },
-        h("caption", { class: "visually-hidden" }, t("end.jd.caption", { name: seatName(snap, p.seat) })),
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("end.jd.card")), h("th", { scope: "col" }, t("end.jd.base")),
-          h("th", { scope: "col" }, t("end.jd.bonus")), h("th", { scope: "col" }, t("end.jd.total")))),
-        h("tbody", {}, (p.vp_breakdown || []).map((r) => h("tr", { key: r.id },
-          h("th", { scope: "row" }, cardRef(snap.game, r.id, cardName(snap.game, r.id), { where: `vpb${p.seat}` })),
-          h("td", {}, String(r.base)), h("td", {}, String(r.bonus)), h("td", {}, String(r.base + r.bonus)))))))));
 }
 
 const SEAT_COLOURS = ["#6fc3ff", "#ffcf5a", "#58d68d", "#ff8f8f"];
@@ -112,46 +70,19 @@ function historyCharts(snap) {
   return h("div", { class: "charts", testid: "history-charts" }, series.map(([key, title]) => lineChart(snap, history, key, t(title))));
 }
 
-// The solo campaign's progress lives in the game options (campaign_used), so saves carry it with no other store.
-function campaignPanel(snap, out, onCampaignNext) {
-  const camp = snap.view && snap.view.campaign;
-  if (!camp) return null;
-  const used = (camp.used || []).slice();
-  const ticked = out.details && out.details.campaign ? out.details.campaign.ticked : null;
-  const names = Object.fromEntries((camp.conditions || []).map((c) => [c.id, t(`jd.term.condition.${c.id}`)]));
-  const done = ticked ? [...used, ticked] : used;
-  const total = (camp.conditions || []).length || 4;
-  const game = used.length + 1;
-  let status;
-  let next = null;
-  if (!ticked) {
-    status = t("end.campaign.lost", { game, total });
-    next = h("button", { type: "button", class: "btn primary", testid: "campaign-restart", onclick: () => onCampaignNext("") }, t("end.campaign.restart"));
-  } else if (done.length >= total) {
-    status = t("end.campaign.won", { total });
-  } else {
-    status = t("end.campaign.game_won", { game, total, name: names[ticked] || t("end.campaign.a_condition") });
-    next = h("button", { type: "button", class: "btn primary", testid: "campaign-next", onclick: () => onCampaignNext(done.join(",")) },
-      t("end.campaign.next", { n: game + 1, total }));
-  }
-  return h("div", { class: "campaign-progress", testid: "campaign-progress" },
-    h("p", { testid: "campaign-status" }, status),
-    h("ul", {}, (camp.conditions || []).map((c) => h("li", { class: done.includes(c.id) ? "done" : null, key: c.id },
-      done.includes(c.id) ? "✔ " : "☐ ", t("jdui.table.condition", { name: t(`jd.term.condition.${c.id}`), text: t(`jd.term.condition_text.${c.id}`) })))),
-    next);
-}
-
-export function endScreen(session, { onHome, onPlayAgain, onCampaignNext }) {
+/** The end screen: {onHome, onPlayAgain} and the hooks a game's own parts take (Jump Drive's onCampaignNext). */
+export function endScreen(session, { onHome, onPlayAgain, ...hooks }) {
   const snap = session.snapshot;
   const out = snap.outcome || {};
   const winners = new Set(out.winners || []);
-  const { cols, rows } = snap.game === "jump_drive" ? jdColumns(snap, out) : genericColumns(snap.game, out);
+  const own = gameModule(snap.game) || {};
+  const { cols, rows } = (own.endColumns && own.endColumns(snap, out)) || genericColumns(snap.game, out);
   const ordered = [...rows].sort((a, b) => (Number(b.cells[0]) || 0) - (Number(a.cells[0]) || 0));
   return h("section", { class: "panel end-screen", testid: "end-screen", "aria-labelledby": "end-title" },
     h("h2", { id: "end-title", tabindex: "-1", "data-autofocus": "1" }, t("end.title")),
     h("p", { class: "winner", testid: "winner" }, headline(snap, out)),
     h("p", { class: "tiebreak", testid: "tiebreak" }, tiebreakWords(snap.game, out.tiebreak)),
-    snap.game === "jump_drive" ? campaignPanel(snap, out, onCampaignNext || (() => {})) : null,
+    own.endAbove ? own.endAbove(snap, out, hooks) : null,
     h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": t("end.scores_caption") },
       h("table", { class: "scores", testid: "final-scores" },
         h("caption", { class: "visually-hidden" }, t("end.scores_caption")),
@@ -159,8 +90,7 @@ export function endScreen(session, { onHome, onPlayAgain, onCampaignNext }) {
         h("tbody", {}, ordered.map((r) => h("tr", { class: winners.has(r.seat) ? "win" : null, key: r.seat },
           h("th", { scope: "row" }, winners.has(r.seat) ? h("span", { "aria-label": t("end.winner_mark") }, "★ ") : null, seatName(snap, r.seat)),
           r.cells.map((v, i) => h("td", { key: i, testid: i === 0 ? `final-score-${r.seat}` : null }, v === undefined || v === null ? "–" : String(v)))))))),
-    snap.game === "jump_drive" ? vpBreakdown(snap) : null,
-    snap.game === "ares_expedition" ? aresVpByCard(snap) : null,
+    own.endBelow ? own.endBelow(snap) : null,
     historyCharts(snap),
     h("div", { class: "end-buttons" },
       h("button", { type: "button", class: "btn primary", testid: "end-new-game", onclick: onPlayAgain }, t("end.play_again")),

@@ -10,7 +10,7 @@
 import { h } from "./dom.js";
 import { t } from "../i18n.js";
 import { engine } from "../engine-client.js";
-import { bootFailure } from "../boot.js";
+import { bootFailure } from "../boot-failure.js";
 
 const STAGE_STEP = { runtime: 1, installing: 2, ready: 3 };
 const state = { stage: engine.stage, error: null };

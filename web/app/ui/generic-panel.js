@@ -4,30 +4,15 @@
 import { h } from "./dom.js";
 import { t } from "../i18n.js";
 import { logPanel } from "./log-view.js";
-import { seatName, textNodes, textString, textCards } from "./text.js";
-import { cardInfoButton, cardRef } from "./popover.js";
+import { seatName, textNodes, textString } from "./text.js";
+import { cardRef } from "./popover.js";
 import { cardName, cardText, record, typeOf } from "./catalog.js";
 import { thinkingNote } from "./decision-wait.js";
+import { actionList } from "./decision-list.js";
 
 export const DEBUG = typeof location !== "undefined" && new URLSearchParams(location.search).has("debug");
 
-/** Every legal action as a button labelled in words; the cards a label names get an info button beside it. */
-export function actionList(session, actions, { testidPrefix = "action" } = {}) {
-  const snap = session.snapshot;
-  return h("div", { class: "action-list", role: "group", "aria-label": t("game.actions_aria") },
-    actions.map((act, i) => {
-      const label = act.msg ? textString(snap, act.msg) : (act.label || t("game.action_unnamed"));
-      const cards = act.msg ? textCards(act.msg) : [];
-      return h("div", { class: "action-row", key: act.a },
-        h("button", {
-          type: "button", class: "btn action-btn", testid: `${testidPrefix}-${i}`, dataset: { action: act.a },
-          "aria-disabled": session.busy ? "true" : null,
-          onclick: () => { if (!session.busy) session.submit(act.a); },
-        }, label),
-        cards.map((c) => cardInfoButton(snap.game, c, cardName(snap.game, c), { testid: `${testidPrefix}-${i}-card` })));
-    }));
-}
-
+/** The raw view and decision JSON, shown only with ?debug in the address. */
 export function debugView(snapshot) {
   if (!DEBUG) return null;
   return h("details", { class: "debug", testid: "debug" },

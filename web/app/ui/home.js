@@ -3,7 +3,7 @@
 import { h } from "./dom.js";
 import { t, tMaybe } from "../i18n.js";
 import { helpButton } from "./popover.js";
-import { NAMESPACE, gameTitle } from "./catalog.js";
+import { knownGames, namespaceOf, gameTitle } from "./catalog.js";
 
 const KINDS = ["human", "easy", "normal", "hard", "expert"];
 // Seats of older saves may hold "greedy" (Normal's old name) or "random"; the form offers the four levels.
@@ -40,7 +40,7 @@ function applies(opt, players) {
 
 /** An option's words: label, one-line help, and each choice's label and help, from the catalog. */
 export function optionWords(gameId, opt) {
-  const ns = NAMESPACE[gameId] || gameId;
+  const ns = namespaceOf(gameId) || gameId;
   const base = `${ns}.opt.${opt.name}`;
   return {
     label: tMaybe(`${base}.label`) || opt.label,
@@ -240,11 +240,8 @@ export function homeScreen(info, form, engineStatus, lists, handlers, ui) {
     h("section", { class: "panel learn-links", "aria-labelledby": "h-learn", testid: "learn-links" },
       h("h2", { id: "h-learn" }, t("home.learn")),
       h("p", { class: "muted" }, t("home.learn_text")),
-      h("ul", { class: "learn-list" }, LEARN_PAGES.map(([game, file]) => h("li", { key: game },
-        h("a", { href: `./learn/${file}.html`, testid: `learn-${game}` }, t("home.learn_game", { game: gameTitle(game) })))),
+      h("ul", { class: "learn-list" }, knownGames().filter((g) => g.learn).map((g) => h("li", { key: g.id },
+        h("a", { href: `./${g.learn}`, testid: `learn-${g.id}` }, t("home.learn_game", { game: gameTitle(g.id) })))),
       h("li", { key: "authors" }, h("a", { href: "./learn/authors.html", testid: "learn-authors" }, t("home.learn_authors"))))),
     h("footer", { class: "home-foot muted" }, t("home.footer", { version: info.engine_version || "" })));
 }
-
-/** The rules walk-throughs with lessons, one page per game (dist/learn/). */
-const LEARN_PAGES = [["jump_drive", "jump-drive"], ["ares_expedition", "ares-expedition"], ["beyond_the_sun", "beyond-the-sun"]];

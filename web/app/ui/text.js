@@ -1,8 +1,9 @@
 // Engine texts (labels, prompts, log lines, summary lines) drawn from the message catalog: {id, t, args}. The
 // catalog entry's second-person form is used when its subject is the viewer ("You pay 2", "Bot 2 pays 2"), player
-// references become names, card references become buttons that open the card's text, terms are looked up by id.
+// references become names, card references become buttons that open the card's text, terms are looked up by id,
+// numbers stay numbers (for plural forms), and a nested text ({msg: {id, args}}) is drawn the same way.
 import { h } from "./dom.js";
-import { entry, t } from "../i18n.js";
+import { entry, formatParts, t } from "../i18n.js";
 import { cardName } from "./catalog.js";
 import { cardRef } from "./popover.js";
 
@@ -49,39 +50,36 @@ function refNode(snapshot, ref, where, plain) {
     if (plain) return parts.join(", ");
     return parts.flatMap((node, i) => (i ? [", ", node] : [node]));
   }
-  if ("n" in ref) return String(ref.n);
+  if ("n" in ref) return Number(ref.n);
   if ("term" in ref) return t(String(ref.term));
   if ("text" in ref) return String(ref.text);
+  if ("msg" in ref && ref.msg && typeof ref.msg === "object") return pieces(snapshot, ref.msg, where, plain);
   if ("loc" in ref) return t("term.unknown_place");
   return "?";
 }
 
 function pieces(snapshot, msg, where, plain) {
   const template = templateFor(snapshot, msg);
-  const args = (msg && msg.args) || {};
-  const out = [];
-  const re = /\{(\w+)\}/g;
-  let last = 0;
-  let m;
-  while ((m = re.exec(template)) !== null) {
-    if (m.index > last) out.push(template.slice(last, m.index));
-    out.push(m[1] in args ? refNode(snapshot, args[m[1]], where, plain) : m[0]);
-    last = re.lastIndex;
+  const values = {};
+  for (const [name, ref] of Object.entries((msg && msg.args) || {})) {
+    const value = refNode(snapshot, ref, where, plain);
+    values[name] = plain && Array.isArray(value) ? value.join("") : value;
   }
-  if (last < template.length) out.push(template.slice(last));
-  return out;
+  const out = formatParts(template, values);
+  return plain ? (Array.isArray(out) ? out.join("") : String(out)) : out;
 }
 
 /** Virtual nodes for one engine text (card names are popover buttons). */
 export function textNodes(snapshot, msg, { where = "" } = {}) {
   if (typeof msg === "string") return [msg];
-  return pieces(snapshot, msg, where, false);
+  const out = pieces(snapshot, msg, where, false);
+  return Array.isArray(out) ? out : [out];
 }
 
 /** The same text as a plain string (for accessible names, titles and tests). */
 export function textString(snapshot, msg) {
   if (typeof msg === "string") return msg;
-  return pieces(snapshot, msg, "", true).join("");
+  return pieces(snapshot, msg, "", true);
 }
 
 /** Card ids a text mentions (for info buttons beside a control that cannot hold a nested button). */
@@ -90,6 +88,7 @@ export function textCards(msg) {
   for (const ref of Object.values((msg && msg.args) || {})) {
     if (ref && typeof ref === "object" && "card" in ref) out.push(String(ref.card));
     if (ref && typeof ref === "object" && Array.isArray(ref.cards)) out.push(...ref.cards.map(String));
+    if (ref && typeof ref === "object" && ref.msg && typeof ref.msg === "object") out.push(...textCards(ref.msg));
   }
   return out;
 }

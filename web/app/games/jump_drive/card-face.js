@@ -1,11 +1,11 @@
 // Jump Drive card faces drawn with CSS and inline SVG: cost shape, name, world colour, icons, VP and income lines,
 // the power text. A face is one button: it selects (hand) or opens the card's full text (tableau, reveal); a
 // selectable face has a separate "i" button for the text, and a long press opens it too.
-import { h } from "./dom.js";
-import { t } from "../i18n.js";
-import { cardInfo, kindLine } from "./jd-cards.js";
-import { typeOf } from "./catalog.js";
-import { cardInfoButton, longPressProps, openCard } from "./popover.js";
+import { h } from "../../ui/dom.js";
+import { t } from "../../i18n.js";
+import { cardInfo, kindLine } from "./cards.js";
+import { typeOf } from "../../ui/catalog.js";
+import { cardInfoButton, longPressProps, openCard } from "../../ui/popover.js";
 
 const GAME = "jump_drive";
 
@@ -31,17 +31,17 @@ function planet(c) {
 }
 
 export function eyeIcon() {
-  return h("svg", { class: "icon icon-eye", viewBox: "0 0 24 16", role: "img", "aria-label": t("jdui.face.icon.explore") },
+  return h("svg", { class: "icon icon-eye", viewBox: "0 0 24 16", role: "img", "aria-label": t("jd.face.icon.explore") },
     h("path", { d: "M1 8 Q12 -3 23 8 Q12 19 1 8 Z", class: "eye-white" }),
     h("circle", { cx: "12", cy: "8", r: "3.5", class: "eye-pupil" }));
 }
 
 export function militaryIcon(n = 1) {
-  return h("span", { class: "icon icon-mil", role: "img", "aria-label": t("jdui.face.military_plus", { n }) }, `+${n}`);
+  return h("span", { class: "icon icon-mil", role: "img", "aria-label": t("jd.face.military_plus", { n }) }, `+${n}`);
 }
 
 export function chromosomeIcon() {
-  return h("svg", { class: "icon icon-dna", viewBox: "0 0 16 16", role: "img", "aria-label": t("jdui.face.icon.chromosome") },
+  return h("svg", { class: "icon icon-dna", viewBox: "0 0 16 16", role: "img", "aria-label": t("jd.face.icon.chromosome") },
     h("path", { d: "M3 2 L13 14 M13 2 L3 14", class: "dna-stroke" }));
 }
 

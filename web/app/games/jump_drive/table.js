@@ -1,16 +1,19 @@
 // The Jump Drive table. It draws the engine's `view` only and builds every picker by filtering `decision.actions`;
 // it never decides what is legal. Its Confirm lives in the sticky action bar at the bottom of the screen.
-import { h } from "./dom.js";
-import { t } from "../i18n.js";
+import { h } from "../../ui/dom.js";
+import { t } from "../../i18n.js";
 import { cardFace, eyeIcon, militaryIcon } from "./card-face.js";
-import { cardName, typeOf } from "./catalog.js";
-import { withParsed, listParam, sameSet } from "./actions.js";
-import { payableIds, suggestPayment, payActionFor } from "./payment.js";
-import { actionList } from "./generic-panel.js";
-import { logPanel } from "./log-view.js";
-import { seatName, textNodes, textString } from "./text.js";
-import { helpButton } from "./popover.js";
-import { thinkingNote } from "./decision-wait.js";
+import { cardName, typeOf } from "../../ui/catalog.js";
+import { withParsed, listParam, sameSet } from "../../ui/actions.js";
+import { payableIds, suggestedIds, payActionFor } from "./payment.js";
+import { actionList } from "../../ui/decision-list.js";
+import { tableUi, wide } from "../../ui/table-state.js";
+import { logPanel } from "../../ui/log-view.js";
+import { seatName, textNodes, textString } from "../../ui/text.js";
+import { helpButton } from "../../ui/popover.js";
+import { thinkingNote } from "../../ui/decision-wait.js";
+export { jdCardContent as cardContent } from "./card-face.js";
+export { endColumns, endAbove, endBelow } from "./end.js";
 
 const GAME = "jump_drive";
 
@@ -23,25 +26,16 @@ function modeOf(parsed) {
   return "generic";
 }
 
-function decisionKey(snap) {
-  const d = snap.decision;
-  if (!d) return "none";
-  return `${snap.viewer}|${d.kind}|${snap.log_length}|${(d.actions || []).length}`;
-}
 
-const wide = () => typeof window === "undefined" || window.matchMedia("(min-width: 760px)").matches;
 
 /** The table and, separately, what the sticky action bar shows: {table, bar}. */
-export function jumpDriveTable(session) {
+export function table(session) {
   const snap = session.snapshot;
   const view = snap.view || {};
   const me = snap.viewer;
   const parsed = withParsed(snap.decision ? snap.decision.actions : []);
   const mode = snap.decision ? modeOf(parsed) : "none";
-  const key = decisionKey(snap);
-  if (session.ui.key !== key) session.ui = { key, openOpponents: session.ui.openOpponents };
-  const ui = session.ui;
-  if (ui.openOpponents === undefined) ui.openOpponents = wide();
+  const ui = tableUi(session, { openOpponents: wide });
   const rerender = () => session.changed();
 
   const players = view.players || [];
@@ -332,7 +326,7 @@ function payControls(session, snap, view, mine, parsed, ui, rerender) {
   const owes = mine && Number.isFinite(mine.owes) && mine.owes > 0 ? Math.min(mine.owes, ids.length) : 1;
   const reason = (mine && mine.owe_reason) || "pay";
   if (!ui.pay) {
-    ui.pay = new Set(suggestPayment(ids, owes));
+    ui.pay = new Set(suggestedIds(view, ids, owes));
     ui.suggested = new Set(ui.pay);
   }
   const n = ui.pay.size;
@@ -362,8 +356,7 @@ function openingControls(session, snap, mine, parsed, ui, rerender) {
   const need = keeps.length ? keeps[0].discard.length : 2;
   if (!ui.discard) {
     const ids = [...new Set(keeps.flatMap((k) => k.discard))];
-    const hand = ((mine && mine.hand) || []).filter((id) => ids.includes(id));
-    ui.discard = new Set(suggestPayment(hand.length ? hand : ids, need));
+    ui.discard = new Set(suggestedIds(snap.view || {}, ids, need));
   }
   const chosen = keeps.find((k) => sameSet(k.discard, [...ui.discard])) || null;
   const controls = h("div", { class: "opening" },

@@ -1,11 +1,11 @@
 // Ares Expedition card faces, in our own design (CSS and inline SVG): colour band, printed and effective cost, tags
 // as icons, the requirement marked met or not, VP, the text, and what the card holds. A selectable face is a button
 // with a separate "i" for the full text in the popover; tableau cards show their blue action as a button.
-import { h } from "./dom.js";
-import { t, tMaybe } from "../i18n.js";
-import { cardName, cardText, record, typeOf } from "./catalog.js";
-import { cardInfoButton, longPressProps, openCard } from "./popover.js";
-import { textNodes, textString } from "./text.js";
+import { h } from "../../ui/dom.js";
+import { t, tMaybe } from "../../i18n.js";
+import { cardName, cardText, record, typeOf } from "../../ui/catalog.js";
+import { cardInfoButton, longPressProps, openCard } from "../../ui/popover.js";
+import { textNodes, textString } from "../../ui/text.js";
 
 const GAME = "ares_expedition";
 

@@ -2,37 +2,33 @@
 // faces with their effective cost and why a card cannot be played, the payment before Confirm, the tableau by colour
 // with blue actions on the cards, and every other decision as controls on the things themselves. It draws the
 // engine's view (view.table) and picks among decision.actions; it never decides what is legal.
-import { h } from "./dom.js";
-import { decisionBox, decisionPrompt, waitingDecision } from "./decision-wait.js";
-import { t } from "../i18n.js";
-import { withParsed } from "./actions.js";
-import { actionList } from "./generic-panel.js";
-import { logPanel } from "./log-view.js";
-import { seatName, textNodes, textString } from "./text.js";
-import { helpButton } from "./popover.js";
-import { aresCard, aresInfo } from "./ares-cards.js";
-import { marsPanel, marsFromParams } from "./ares-mars.js";
+import { h } from "../../ui/dom.js";
+import { decisionBox, decisionPrompt, waitingDecision } from "../../ui/decision-wait.js";
+import { t } from "../../i18n.js";
+import { withParsed } from "../../ui/actions.js";
+import { actionList } from "../../ui/decision-list.js";
+import { tableUi, wide } from "../../ui/table-state.js";
+import { logPanel } from "../../ui/log-view.js";
+import { seatName, textNodes, textString } from "../../ui/text.js";
+import { helpButton } from "../../ui/popover.js";
+import { aresCard, aresInfo } from "./cards.js";
+import { marsPanel, marsFromParams } from "./mars.js";
+export { aresCardContent as cardContent } from "./cards.js";
+export { endBelow } from "./end.js";
 
 const PHASES = [1, 2, 3, 4, 5];
-const wide = () => typeof window === "undefined" || window.matchMedia("(min-width: 760px)").matches;
 
-function decisionKey(snap) {
-  const d = snap.decision;
-  return d ? `${snap.viewer}|${d.kind}|${snap.log_length}|${(d.actions || []).length}` : "none";
-}
 
 const labelOf = (snap, act) => (act ? (act.msg ? textString(snap, act.msg) : act.label || "") : "");
 
 // ------------------------------------------------------------------------------------------------ the table
 
-export function aresTable(session) {
+export function table(session) {
   const snap = session.snapshot;
   const view = snap.view || {};
   const tb = view.table || {};
   const me = snap.viewer;
-  const key = decisionKey(snap);
-  if (session.ui.key !== key) session.ui = { key, openOpponents: session.ui.openOpponents ?? wide() };
-  const ui = session.ui;
+  const ui = tableUi(session, { openOpponents: wide });
   const parsed = withParsed(snap.decision ? snap.decision.actions : []);
   const rerender = () => session.changed();
   const players = tb.players || [];

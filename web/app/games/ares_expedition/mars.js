@@ -1,8 +1,8 @@
 // Mars for Ares Expedition: the temperature and oxygen tracks with their colour zones and the 9 ocean tiles, drawn
 // from the engine's view (view.table.mars). A track at its maximum says so; step bonuses sit on the track.
-import { h } from "./dom.js";
-import { t } from "../i18n.js";
-import { textNodes, textString } from "./text.js";
+import { h } from "../../ui/dom.js";
+import { t } from "../../i18n.js";
+import { textNodes, textString } from "../../ui/text.js";
 
 const ZONES = ["purple", "red", "yellow", "white"];
 

@@ -1,5 +1,5 @@
-// Payment helpers: which cards may be paid, and the suggested cheapest set (lowest cost+VP value first).
-import { cardValue } from "./jd-cards.js";
+// Payment helpers: which cards the legal actions let the player pay with, and the action for one of them. The
+// suggestion itself comes from the engine (view.suggested_discards, table_view.py).
 
 /** ids the legal `pay card=<id>` actions allow, in hand order when the hand is known. */
 export function payableIds(parsedActions, hand = []) {
@@ -10,11 +10,10 @@ export function payableIds(parsedActions, hand = []) {
   return ordered;
 }
 
-/** The `count` lowest-value ids (stable for equal values: later hand cards go first, keeping older plans intact). */
-export function suggestPayment(ids, count) {
-  const scored = ids.map((id, i) => ({ id, i, v: cardValue(id) }));
-  scored.sort((a, b) => a.v - b.v || b.i - a.i);
-  return scored.slice(0, Math.max(0, count)).map((s) => s.id);
+/** The engine's suggested cards to pay or discard with, kept to those still allowed (at most `count`). */
+export function suggestedIds(view, allowed, count) {
+  const allow = new Set(allowed);
+  return (Array.isArray(view.suggested_discards) ? view.suggested_discards : []).filter((id) => allow.has(id)).slice(0, Math.max(0, count));
 }
 
 export function payActionFor(parsedActions, id) {

@@ -3,24 +3,20 @@
 // (Sol, Deep Space, shipyards and systems, ships by player and level, control and colonies), the faction mats, and
 // the achievements with the end trigger. Pawn moves, research and ship moves are clicks on the board itself. It
 // draws view.table and picks among decision.actions; it never decides what is legal.
-import { h } from "./dom.js";
-import { decisionBox, decisionPrompt, waitingDecision } from "./decision-wait.js";
-import { t } from "../i18n.js";
-import { actionList } from "./generic-panel.js";
-import { logPanel } from "./log-view.js";
-import { seatName, textNodes, textString } from "./text.js";
-import { cardRef, helpButton } from "./popover.js";
-import { cardName } from "./catalog.js";
+import { h } from "../../ui/dom.js";
+import { decisionBox, decisionPrompt, waitingDecision } from "../../ui/decision-wait.js";
+import { t } from "../../i18n.js";
+import { actionList } from "../../ui/decision-list.js";
+import { tableUi, wide } from "../../ui/table-state.js";
+import { logPanel } from "../../ui/log-view.js";
+import { seatName, textNodes, textString } from "../../ui/text.js";
+import { cardRef, helpButton } from "../../ui/popover.js";
+import { cardName } from "../../ui/catalog.js";
 
 const GAME = "beyond_the_sun";
-const wide = () => typeof window === "undefined" || window.matchMedia("(min-width: 760px)").matches;
 const txt = (snap, v, where) => (v && typeof v === "object" ? textNodes(snap, v, { where }) : v ?? "");
 const str = (snap, v) => (v && typeof v === "object" ? textString(snap, v) : String(v ?? ""));
 
-function decisionKey(snap) {
-  const d = snap.decision;
-  return d ? `${snap.viewer}|${d.kind}|${snap.log_length}|${(d.actions || []).length}` : "none";
-}
 
 function seatDot(snap, seat, extra = null) {
   return h("span", { class: ["seat-dot", `seat-bg-${seat}`, extra], role: "img", "aria-label": seatName(snap, seat) });
@@ -28,13 +24,11 @@ function seatDot(snap, seat, extra = null) {
 
 // ------------------------------------------------------------------------------------------------ the table
 
-export function btsTable(session) {
+export function table(session) {
   const snap = session.snapshot;
   const view = snap.view || {};
   const tb = view.table || {};
-  const key = decisionKey(snap);
-  if (session.ui.key !== key) session.ui = { key, openMats: session.ui.openMats ?? wide() };
-  const ui = session.ui;
+  const ui = tableUi(session, { openMats: wide });
   const legal = new Map(((snap.decision && snap.decision.actions) || []).map((a) => [a.a, a]));
   const rerender = () => session.changed();
   const pick = (a) => {

@@ -21,6 +21,10 @@ pytestmark = pytest.mark.browser
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 SHELL_READY = "document.documentElement.dataset.shell === 'ready'"
+TABLE_CHUNK = re.compile(r"app/table-[A-Z0-9]{8}\.js$")
+"""A game's own table code: the build bundles each web/app/games/<id>/ into a chunk named after its table.js."""
+TABLE_IDS = {"jump_drive": "jd-table", "ares_expedition": "ares-table", "beyond_the_sun": "bts-table"}
+"""Each game table's root element (its test id), which only that game's code draws."""
 ENGINE = "document.documentElement.dataset.engine"
 WRITE_SLOT_JS = """async (save) => {
   const { store } = await import("./app/boot.js");
@@ -147,7 +151,7 @@ def without_inline_info(route) -> None:
 def test_the_boot_box_and_a_failed_start_speak_from_the_catalog(pw, server, blocked):
     """Before the UI is up, the boot box shows the catalog's first boot stage (the page carries it); if the home
     screen's own data cannot load, the catalog's "page could not start" heading replaces it, with the reason."""
-    catalog = json.loads((Path(__file__).resolve().parents[2] / "web" / "app" / "i18n" / "ui.en.json").read_text())
+    catalog = json.loads((Path(__file__).resolve().parents[2] / "web" / "app" / "locales" / "en.json").read_text())
     ctx, profile = _launch(pw, blocked, viewport={"width": 390, "height": 844})
     held: list = []
 
@@ -184,7 +188,7 @@ def test_the_home_screen_paints_first_and_a_game_loads_its_own_texts_when_it_ope
     screen is drawn (PyScript starts after it), its catalog and the games' infos are never fetched (the page carries
     them), and no game's own texts or table before a game opens; a game whose texts cannot
     load says so (catalog text, naming the game) and leaves the home screen as it was; the next try opens it."""
-    catalog = json.loads((Path(__file__).resolve().parents[2] / "web" / "app" / "i18n" / "ui.en.json").read_text())
+    catalog = json.loads((Path(__file__).resolve().parents[2] / "web" / "app" / "locales" / "en.json").read_text())
     ctx, profile = _launch(pw, blocked, viewport={"width": 390, "height": 844})
     order: list[str] = []
     ctx.on("request", lambda r: order.append(r.url.split("/", 3)[3]))
@@ -212,7 +216,7 @@ def test_the_home_screen_paints_first_and_a_game_loads_its_own_texts_when_it_ope
         # inline-data: the home screen's catalog and the games' infos come inside the page, not as two more requests
         assert not [u for u in order if u.split("?")[0] in {"app/i18n/en.json", "app/data/info.json"}], order
         assert not [u for u in before if "pyscript/" in u or "pyodide/" in u], before
-        assert not [u for u in before if "en.jump_drive" in u or "game-tables" in u or "-table.js" in u], before
+        assert not [u for u in before if "en.jump_drive" in u or TABLE_CHUNK.search(u)], before
         page.wait_for_function(f"{ENGINE} === 'ready'", timeout=120_000)
         assert any("pyscript/" in u for u in order)  # ... and PyScript did start, after it
         page.click("[data-testid=start-game]")
@@ -228,6 +232,34 @@ def test_the_home_screen_paints_first_and_a_game_loads_its_own_texts_when_it_ope
         page.click("[data-testid=start-game]")
         page.wait_for_selector("[data-testid=jd-table]")
         assert "⟨" not in page.inner_text("body"), "a message id is on screen"
+    finally:
+        ctx.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.mark.parametrize("game", sorted(TABLE_IDS))
+def test_opening_a_game_loads_its_own_table_and_no_other(pw, server, blocked, game):
+    """One room per game: from a fresh visit, opening one game fetches one table chunk, which draws that game's table
+    and no other's; no other game's table code is ever requested (the request list, the service worker's precache
+    aside: it fetches every file of the build for offline play, and runs none of them)."""
+    ctx, profile = _launch(pw, blocked, viewport={"width": 1366, "height": 900})
+    seen: list[str] = []
+    ctx.on("request", lambda r: seen.append(r.url) if r.service_worker is None else None)
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(60_000)
+        page.goto(server.url + "?pace=0")
+        page.wait_for_function(f"{ENGINE} === 'ready'", timeout=120_000)
+        assert not [u for u in seen if TABLE_CHUNK.search(u)], "no table before a game opens"
+        page.select_option("[data-testid=game-select]", game)
+        page.click("[data-testid=start-game]")
+        page.wait_for_selector(f"[data-testid={TABLE_IDS[game]}]")
+        tables = [u for u in seen if TABLE_CHUNK.search(u)]
+        assert len(tables) == 1, tables
+        code = page.evaluate("async (u) => (await fetch(u)).text()", tables[0])
+        assert f'"{TABLE_IDS[game]}"' in code
+        assert not [t for g, t in TABLE_IDS.items() if g != game and f'"{t}"' in code], "another game's table code"
+        print(f"{game}: {sorted({u.rsplit('/', 1)[1] for u in seen if '/app/' in u and u.endswith('.js')})}")
     finally:
         ctx.close()
         shutil.rmtree(profile, ignore_errors=True)

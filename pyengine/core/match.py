@@ -17,6 +17,7 @@ from .errors import (
 )
 from .jsonlimits import data_problem
 from .registry import load_game
+from .version import ENGINE_VERSION
 
 SAVE_FORMAT = "pyengine-save"
 SAVE_FORMAT_VERSION = 2
@@ -177,11 +178,9 @@ class Match:
 
     def to_save(self, snapshot: bool = True) -> JSON:
         """Return the save file: format, versions, game, seats, options, seed, log and a checked snapshot."""
-        from .. import __version__
-
         data: dict[str, Any] = {
             "format": SAVE_FORMAT, "format_version": SAVE_FORMAT_VERSION if self.start else 1,
-            "engine_version": __version__, "game": self.game.info.id,
+            "engine_version": ENGINE_VERSION, "game": self.game.info.id,
             "rules_version": self.game.info.rules_version, "players": self.players,
             "seats": [dict(s) for s in self.seats], "options": dict(self.options), "seed": self.seed,
             "log": [e.to_json() for e in self.log],

@@ -21,6 +21,8 @@ from .core.match import MAX_SEED, SEAT_KINDS, SEAT_NAME_MAX, Match, SaveLoader
 from .core.registry import game_info, games, load_game
 from .core.rng import Rng
 from .core.text import english
+from .core.version import ENGINE_VERSION
+from .playouts import random_playouts, selftest
 
 _MATCHES: dict[str, Match] = {}
 _BOT_RNG: dict[str, Rng] = {}
@@ -382,8 +384,6 @@ def _op_submit_many(req: dict[str, Any]) -> JSON:
 
 def _op_bench(req: dict[str, Any]) -> JSON:
     """Time random playouts inside this interpreter (the browser benchmark)."""
-    from .cli import random_playouts
-
     game_id = _field(req, "game", str)
     n = _int_in(req, "games", 1, MAX_BENCH_GAMES)
     load_game(game_id)
@@ -440,29 +440,11 @@ def _op_load_cancel(req: dict[str, Any]) -> JSON:
     return {}
 
 
-def selftest(game_id: str, seed: int, players: int) -> JSON:
-    """Play one seeded random game and return the sha256 of its final state (CPython = Pyodide check)."""
-    from .core.match import state_digest
-
-    game = load_game(game_id)
-    rng = Rng(seed)
-    state = game.new_initial_state(seed=seed, players=players)
-    actions = 0
-    while not state.is_terminal():
-        seat = min(state.to_move())
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-        actions += 1
-    return {"game": game_id, "seed": seed, "players": players, "actions": actions,
-            "sha256": state_digest(state.to_json())}
-
-
 def dispatch(req: dict[str, Any]) -> JSON:
     """Run one decoded request and return the answer body (without ``ok``)."""
     op = req.get("op")
     if op == "info":
-        from . import __version__
-
-        return {"engine_version": __version__, "games": [game_info(g).to_json() for g in games()]}
+        return {"engine_version": ENGINE_VERSION, "games": [game_info(g).to_json() for g in games()]}
     if op == "new_match":
         return _op_new_match(req)
     if op == "state":

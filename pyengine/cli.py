@@ -11,20 +11,7 @@ from collections.abc import Sequence
 from .core.errors import EngineError
 from .core.registry import load_game
 from .core.rng import Rng
-
-
-def random_playouts(game_id: str, games: int, players: int, seed: int) -> int:
-    """Play random games to the end through the public API; return the number of actions taken."""
-    game = load_game(game_id)
-    rng = Rng(seed)
-    total = 0
-    for g in range(games):
-        state = game.new_initial_state(seed=seed + g, players=players)
-        while not state.is_terminal():
-            seat = min(state.to_move())
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-            total += 1
-    return total
+from .playouts import random_playouts
 
 
 def cmd_play(args: argparse.Namespace) -> int:

@@ -12,7 +12,8 @@ from typing import Any
 from ..core.api import Outcome, State
 from ..core.registry import load_game
 from ..core.rng import Rng
-from .base import Bot, choose, make_bot
+from .base import Bot, choose
+from .levels import make_bot
 
 
 def play(game_id: str, bots: Sequence[Bot], seed: int, options: dict[str, Any] | None = None,

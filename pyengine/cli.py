@@ -147,7 +147,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
 def cmd_code(args: argparse.Namespace) -> int:
     """Print the position code after K moves of a seeded game (or what a code holds, with --decode)."""
     from .bots import choose, make_bot
-    from .core.poscode import decode_any
+    from .core.registry import decode_any
 
     if args.decode:
         try:

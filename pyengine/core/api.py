@@ -7,9 +7,11 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, NamedTuple
 
 from .errors import BadOptionsError, GameOverError, IllegalActionError, InvalidActionError, NotYourTurnError
+from .poscode import Codebook, decode, encode, vocabulary
 from .text import Text
 
 JSON = Any
@@ -329,9 +331,7 @@ class State(ABC):
 
         The game's history keys (its message log) are left out unless ``history`` is True.
         """
-        from .poscode import encode
-
-        return encode(self, history)
+        return encode(self.game.codebook(), self.to_json(), history)
 
     def __str__(self) -> str:
         return canonical_json(self.to_json())
@@ -368,9 +368,12 @@ class Game(ABC):
                 version).
             PositionError: the code reads, but holds no position the rules can play.
         """
-        from .poscode import decode
+        return self.state_from_json(decode(self.codebook(), code))
 
-        return decode(self, code)
+    def codebook(self) -> Codebook:
+        """Return what this game's position codes are written with: its info, history keys and vocabulary (made once
+        per game object, from a seed-0 starting state at every player count and the catalog)."""
+        return _codebook(self)
 
     def parse_action(self, text: str) -> Action:
         """Parse an action's canonical text.
@@ -412,3 +415,12 @@ class Game(ABC):
 def ordered_seats(seats: Sequence[int]) -> list[int]:
     """Return seats in ascending order (a helper for canonical outputs)."""
     return sorted(seats)
+
+
+@cache
+def _codebook(game: Game) -> Codebook:
+    """Return a game's codebook (``Game.codebook``), made once per game object."""
+    info = game.info
+    starts = (game.new_initial_state(seed=0, players=n).to_json()
+              for n in range(info.min_players, info.max_players + 1))
+    return Codebook(info.id, info.name, info.rules_version, game.history_keys, vocabulary(starts, game.catalog()))

@@ -16,7 +16,7 @@ from .errors import (
     UndoNotAllowedError,
 )
 from .jsonlimits import data_problem
-from .registry import load_game
+from .registry import decode_any, load_game
 from .version import ENGINE_VERSION
 
 SAVE_FORMAT = "pyengine-save"
@@ -96,8 +96,6 @@ class Match:
             PositionCodeError, PositionError: the code cannot be read (see ``core/poscode.py``).
             SaveFormatError: the seats do not fit the position's player count.
         """
-        from .poscode import decode_any
-
         state = decode_any(code)
         data = state.to_json()
         players, options = data.get("players"), data.get("options")

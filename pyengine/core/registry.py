@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .api import Game, GameInfo
-from .errors import UnknownGameError
+from .api import Game, GameInfo, State
+from .errors import CodeGameError, UnknownGameError
+from .poscode import peek
 
 _FACTORIES: dict[str, Callable[[], Game]] = {}
 _INFOS: dict[str, GameInfo] = {}
@@ -59,3 +60,18 @@ def game_info(game_id: str) -> GameInfo:
     if game_id in _INFOS:
         return _INFOS[game_id]
     return load_game(game_id).info
+
+
+def decode_any(code: str) -> State:
+    """Return the state a position code holds, for whichever game it names.
+
+    Raises:
+        PositionCodeError, PositionError: as ``Game.state_from_code``; CodeGameError for a game this engine does not
+            have.
+    """
+    info = peek(code)
+    try:
+        game = load_game(info.game)
+    except UnknownGameError:
+        raise CodeGameError(f"this position code is for the game {info.game!r}, which this app does not have") from None
+    return game.state_from_code(code)

@@ -17,9 +17,10 @@ from .bots.ismcts import Search
 from .core.api import JSON, Action, State
 from .core.errors import EngineError, IllegalActionError, InvalidActionError, NotYourTurnError
 from .core.jsonlimits import check_text
-from .core.match import MAX_SEED, SEAT_KINDS, SEAT_NAME_MAX, Match, SaveLoader
+from .core.match import Match, SaveLoader
 from .core.registry import game_info, games, load_game
 from .core.rng import Rng
+from .core.saveformat import MAX_SEED, SEAT_KINDS, SEAT_NAME_MAX
 from .core.text import english
 from .core.version import ENGINE_VERSION
 from .playouts import random_playouts, selftest

@@ -12,7 +12,7 @@ import pytest
 
 import pyengine
 from pyengine.bridge import handle
-from pyengine.core.match import SAVE_FORMAT
+from pyengine.core.saveformat import SAVE_FORMAT
 
 GAME = "jump_drive"
 ROOT_DOC = Path(__file__).resolve().parents[1] / "docs" / "BRIDGE.md"

@@ -16,20 +16,10 @@ from .errors import (
     UndoNotAllowedError,
 )
 from .jsonlimits import data_problem
+from .migrations import migrate
 from .registry import decode_any, load_game
+from .saveformat import MAX_LOG_ENTRIES, MAX_SEED, SAVE_FORMAT, SAVE_FORMAT_VERSION, SEAT_KINDS, SEAT_NAME_MAX
 from .version import ENGINE_VERSION
-
-SAVE_FORMAT = "pyengine-save"
-SAVE_FORMAT_VERSION = 2
-"""2 added ``start``: the position code of a match begun from a position (a save without it is as in 1)."""
-SEAT_KINDS = ("human", "easy", "normal", "hard", "expert", "random", "greedy")
-"""A seat is a human or a bot: a level (Easy to Expert), or random, or greedy (Normal's old name, kept for saves)."""
-SEAT_NAME_MAX = 40
-"""Seat names are cut to this many characters (new matches and loaded saves alike)."""
-MAX_SEED = 2**53 - 1
-"""The largest seed a save may hold: JavaScript's largest safe integer, so a save survives the page's JSON."""
-MAX_LOG_ENTRIES = 10_000
-"""The longest log a save may hold (a real game has a few hundred to about a thousand entries)."""
 
 
 @dataclass(frozen=True)
@@ -236,8 +226,6 @@ class Match:
         game = load_game(game_id)
         rules = data.get("rules_version")
         if rules != game.info.rules_version:
-            from .migrations import migrate
-
             data = migrate(game.info.id, data)
         players, seed, options, log = (data.get("players"), data.get("seed"), data.get("options"),
                                        data.get("log"))

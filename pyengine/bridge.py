@@ -12,8 +12,8 @@ import re
 import time
 from typing import Any
 
-from .bots.base import Bot
-from .bots.ismcts import Search
+from .bots import Bot, InfoSet, choose, make_bot
+from .bots.ismcts import ISMCTSBot, Search
 from .core.api import JSON, Action, State
 from .core.errors import EngineError, IllegalActionError, InvalidActionError, NotYourTurnError
 from .core.jsonlimits import check_text
@@ -252,8 +252,6 @@ def _op_canonical(req: dict[str, Any]) -> JSON:
 
 def _bot_for(match: Match, seat: int) -> Bot:
     """Return the bot of a seat at its level (a human seat asked to move gets Normal)."""
-    from .bots import make_bot
-
     kind = match.seats[seat]["kind"] if 0 <= seat < match.players else "human"
     return make_bot(kind if kind != "human" else "normal")
 
@@ -272,8 +270,6 @@ def _played(mid: str, match: Match, seat: int, action: Action, viewer: int | Non
 
 def _op_bot(req: dict[str, Any]) -> JSON:
     """Let the bot of one seat choose (at its level, to its full budget) and play its action."""
-    from .bots import choose
-
     mid, match = _match(req)
     seat = _field(req, "seat", int)
     viewer = _viewer(req, match.players)
@@ -290,9 +286,6 @@ def _op_think(req: dict[str, Any]) -> JSON:
     for more than a slice and stops cleanly when the page stops asking (Undo, Home, a new game). The search is
     kept between slices, and dropped when the position changes or ``think_cancel`` is asked.
     """
-    from .bots import InfoSet
-    from .bots.ismcts import ISMCTSBot, Search
-
     mid, match = _match(req)
     seat = _field(req, "seat", int)
     viewer = _viewer(req, match.players)
@@ -303,8 +296,6 @@ def _op_think(req: dict[str, Any]) -> JSON:
     bot = _bot_for(match, seat)
     rng = _BOT_RNG[mid]
     if not isinstance(bot, ISMCTSBot):
-        from .bots import choose
-
         return _played(mid, match, seat, choose(bot, match.state, seat, rng), viewer)
     key = (seat, match.revision)
     held = _THINKING.get(mid)
@@ -340,8 +331,6 @@ def _op_bots(req: dict[str, Any]) -> JSON:
 
     For fast all-bot play: one round trip instead of one per move. The snapshot is the viewer's, as usual.
     """
-    from .bots import choose
-
     mid, match = _match(req)
     limit = _int_in(req, "max_steps", 1, MAX_BOT_STEPS, default=500)
     viewer = _viewer(req, match.players)

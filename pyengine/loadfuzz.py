@@ -22,7 +22,7 @@ from typing import Any
 from .core.api import JSON, Game, OptionValue, State
 from .core.dictstate import copy_json
 from .core.errors import BadOptionsError, EngineError
-from .core.match import Match
+from .core.match import Match, state_digest
 from .core.registry import load_game
 from .core.rng import Rng
 
@@ -427,8 +427,6 @@ def _save_field(d: Any, rng: Rng, players: int) -> str | None:
 
 def _save_snapshot(d: Any, rng: Rng, players: int) -> str | None:
     """Corrupt the snapshot: its position, its checksum, or its state (checksum recomputed half of the time)."""
-    from .core.match import state_digest
-
     snap = d.get("snapshot")
     if not isinstance(snap, dict):
         d["snapshot"] = {"at": 0, "state": {}, "sha256": ""}

@@ -36,6 +36,7 @@ from ...core.position import (
     kind_of,
 )
 from .cards import COLORS, COST_OPS, OPS, base_deck, board, card, corporations, projects, promo_deck
+from .effects import heat_range
 from .info import INFO
 from .model import PARAM_STEPS, STATE_FORMAT, STATE_KEYS, Data, holds, owned
 from .text import MAX_LOG
@@ -388,8 +389,6 @@ def _context(value: Any, path: Path, projects_led: Ledger) -> None:
 
 def _question(d: Data, p: dict[str, Any], seat: int, f: dict[str, Any], path: Path) -> None:
     """Check the question the top effect asks, against the op that asked it and the player's cards."""
-    from .effects import heat_range
-
     ask = expect_dict(f["ask"], path)
     if "q" not in ask:
         raise fail(at(path, "q"), "missing field")

@@ -5,6 +5,8 @@ from __future__ import annotations
 from ...core.api import JSON, Action, Message, Outcome
 from ...core.dictstate import TextLogDictState
 from ...core.text import Text, english
+from .cards import card
+from .cardtext import card_face
 from .describe import describe_text as describe_action_text
 from .describe import prompt_text as decision_prompt_text
 from .messages import log_message
@@ -62,9 +64,6 @@ class AresState(TextLogDictState):
         cid = action.get("card") or (action.get("pick") if action.kind == "corp" else None) or action.get("give")
         if not cid:
             return ""
-        from .cards import card
-        from .cardtext import card_face
-
         try:
             return f"{card(cid)['name']}: {card_face(cid)}"
         except KeyError:

@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...core.dictstate import copy_sharing_log
-from .cards import board, factions
+from .cards import board, factions, systems
 
 Data = dict[str, Any]
 Faction = dict[str, Any]
@@ -210,8 +210,6 @@ def controllable(d: Data) -> list[str]:
 
 def disc_for(d: Data, loc: str) -> str:
     """Return the base-disc type (food or ore) that marks control of a location."""
-    from .cards import systems
-
     card = d["locs"].get(loc)
     if card:
         out: str = systems()[card]["control_disc"]

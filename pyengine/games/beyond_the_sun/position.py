@@ -38,7 +38,8 @@ from ...core.position import (
 from .abilities import SLOT_LEVEL, STAR_DISC
 from .cards import STEP_FIELDS, achievements, board, events, factions, systems, techs
 from .info import INFO
-from .model import CUBES, STATE_FORMAT, STATE_KEYS, TRACK_DISCS, Data
+from .model import CUBES, STATE_FORMAT, STATE_KEYS, TRACK_DISCS, Data, controllable, disc_for
+from .scoring import total
 from .text import MAX_LOG
 
 TITLE = "Beyond the Sun"
@@ -388,8 +389,6 @@ def _space_ok(d: Data, seat: int, space: str) -> bool:
 
 def _control(d: Data, players: int) -> None:
     """Check the controlled locations: controllable now, a seat, and the base disc of the location's track."""
-    from .model import controllable, disc_for
-
     control = expect_keys(d["control"], "control", (), controllable(d))
     for loc, c in control.items():
         path = at("control", loc)
@@ -560,8 +559,6 @@ def _history(value: Any, players: int, rnd: int, over: bool) -> None:
 
 def _final_history(d: Data) -> None:
     """Check that a finished game's last history row holds the final scores."""
-    from .scoring import total
-
     if d["over"] and d["hist"][-1][1] != [total(d, s) for s in range(d["players"])]:
         raise fail(at("hist", len(d["hist"]) - 1), "the last round's VP are not the final scores")
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from ...core.api import Action
 from ...core.rng import Rng
+from . import control
 from .abilities import anytime, counter, passive, unlock_powers
 from .cards import achievements, board, techs
 from .effects import current, options, push, resolve, run, star_targets
@@ -327,8 +328,6 @@ def _trade(d: Data, seat: int, f: Faction, action: Action) -> None:
         remove_ship(f, loc, int(str(action.get("level"))))
         f["pop"] += 1
         log(d, "{seat} retires a ship into population", seat=seat)
-        from . import control
-
         control.recompute(d, (loc,))
     else:
         f["pop"] -= 1

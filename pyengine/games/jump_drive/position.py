@@ -39,6 +39,7 @@ from .basics import HAND_LIMIT
 from .cards import card_types, deck_instances, instance_type
 from .data import STATE_FORMAT, JDData
 from .info import INFO, campaign_condition_ids
+from .rules import OPENING_DISCARD, plan_options, plan_record
 
 TITLE = "Jump Drive"
 PHASES = ("opening", "plan", "pay", "hand_limit", "score_choice", "campaign_tick", "over")
@@ -227,8 +228,6 @@ def _choices(d: dict[str, Any], players: int, phase: str) -> None:
 
 def _commits(d: dict[str, Any], players: int, phase: str) -> None:
     """Check the hidden commitments: the opening discards, or a placement plan the seat could make now."""
-    from .rules import OPENING_DISCARD, plan_options, plan_record
-
     commits = expect_list(d["commits"], "commits", length=players)
     for s, rec in enumerate(commits):
         path = at("commits", s)

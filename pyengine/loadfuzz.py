@@ -13,7 +13,6 @@ so ``--start i --mutations 1`` reproduces it.
 from __future__ import annotations
 
 import contextlib
-import importlib
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -474,16 +473,9 @@ def mutate(sample: Sample, rng: Rng) -> tuple[JSON, str]:
 
 
 # --- judging the result ---------------------------------------------------------------------------------------------
-def _invariants(state: State) -> list[str]:
-    """Return the game's invariant failures (its invariants module)."""
-    module = importlib.import_module(f"pyengine.games.{state.game.info.id}.invariants")
-    problems: list[str] = module.check(state)
-    return problems
-
-
 def check_playable(state: State, players: int) -> list[str]:
     """Return what goes wrong on an accepted state: broken invariants, a failing read, a legal action refused."""
-    problems = [f"invariant: {p}" for p in _invariants(state)]
+    problems = [f"invariant: {p}" for p in state.game.invariants(state)]
     movers = state.to_move()
     for seat in range(players):
         state.view(seat)
@@ -508,7 +500,7 @@ def check_playable(state: State, players: int) -> list[str]:
             except EngineError as exc:
                 problems.append(f"legal action {a} of seat {seat} was refused: {exc}")
                 continue
-            problems += [f"after {a} of seat {seat}: invariant: {p}" for p in _invariants(c)]
+            problems += [f"after {a} of seat {seat}: invariant: {p}" for p in c.game.invariants(c)]
     return problems
 
 

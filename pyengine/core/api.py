@@ -5,13 +5,21 @@ from __future__ import annotations
 import json
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, NamedTuple
 
-from .errors import BadOptionsError, GameOverError, IllegalActionError, InvalidActionError, NotYourTurnError
+from .errors import (
+    BadOptionsError,
+    EngineError,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    NotYourTurnError,
+)
 from .poscode import Codebook, decode, encode, vocabulary
+from .position import fail, problems_to_error
 from .text import Text
 
 JSON = Any
@@ -352,12 +360,41 @@ class Game(ABC):
             BadOptionsError: unsupported player count or options.
         """
 
-    @abstractmethod
     def state_from_json(self, data: JSON) -> State:
-        """Rebuild a state from ``to_json()`` data.
+        """Rebuild a state from ``to_json()`` data (copied, never shared), refusing an impossible position.
+
+        The same four steps for every game, three of them its hooks: ``validate_json`` checks every field (the game's
+        ``position.py``), ``load_json`` builds the state from a copy, the game's ``invariants`` must all hold, and
+        ``probe`` plays the read API once.
 
         Raises:
-            SaveFormatError: the data is not a valid state of this game.
+            SaveFormatError: the data is not a saved state of this game.
+            PositionError: the first problem found: a field, an invariant, or the rules failing to read the position.
+        """
+        self.validate_json(data)
+        state = self.load_json(data)
+        check_invariants(self.invariants, state)
+        probe(state, state.player_count())
+        return state
+
+    @staticmethod
+    def validate_json(data: JSON, /) -> None:
+        """Raise PositionError naming the first problem of a saved state's data (a game sets its ``position.py``
+        check here, as a staticmethod); return None when every field is sound."""
+        raise NotImplementedError
+
+    @staticmethod
+    def invariants(state: State, /) -> list[str]:
+        """Return the broken invariants of a loaded state, empty when it is sound (a game sets its
+        ``invariants.py`` check here, as a staticmethod; the fuzzer runs it after every action too)."""
+        raise NotImplementedError
+
+    @abstractmethod
+    def load_json(self, data: JSON) -> State:
+        """Return the state that checked ``to_json()`` data holds, built from a copy of it.
+
+        Raises:
+            SaveFormatError: the data is not a saved state of this game.
         """
 
     def state_from_code(self, code: str) -> State:
@@ -415,6 +452,52 @@ class Game(ABC):
 def ordered_seats(seats: Sequence[int]) -> list[int]:
     """Return seats in ascending order (a helper for canonical outputs)."""
     return sorted(seats)
+
+
+def check_invariants(check: Callable[[State], list[str]], state: State) -> None:
+    """Run a game's invariants on a loaded state; raise PositionError naming the first broken one.
+
+    The invariants may assume well-typed data, so they run after the type checks; should one fail with a raw
+    exception all the same, that is reported as a broken invariant too.
+    """
+    try:
+        problems = check(state)
+    except EngineError:
+        raise
+    except Exception as exc:  # an invariant that cannot even be evaluated is broken
+        raise fail("", f"broken invariant: the check failed with {type(exc).__name__}: {str(exc)[:200]}") from exc
+    problems_to_error(problems)
+
+
+def probe(state: State, players: int) -> None:
+    """Play the read API of a freshly loaded state once; refuse the position if the rules cannot handle it.
+
+    Runs ``to_move``, ``legal_actions`` and ``decision_prompt`` for every mover, ``view`` for every seat and for
+    a spectator, ``is_terminal``, ``outcome``, ``epoch`` and ``messages``. An EngineError passes through as it is;
+    any other exception becomes PositionError("the position cannot be played: <type>: <message>"). A game that is
+    not over with nobody to move, a mover without a legal action, or an end without an outcome is refused too.
+    """
+    try:
+        movers = state.to_move()
+        terminal = state.is_terminal()
+        if not terminal and not movers:
+            raise fail("", "the position cannot be played: the game is not over but nobody is to move")
+        for seat in sorted(movers):
+            if not state.legal_actions(seat):
+                raise fail("", f"the position cannot be played: seat {seat} is to move but has no legal action")
+            state.decision_prompt(seat)
+        for seat in range(players):
+            state.view(seat)
+        state.view(None)
+        if (state.outcome() is None) == terminal:
+            raise fail("", "the position cannot be played: an outcome exists exactly when the game is over")
+        if state.epoch().__class__ is not int:
+            raise fail("", "the position cannot be played: its epoch is not an integer")
+        state.messages()
+    except EngineError:
+        raise
+    except Exception as exc:  # any raw error of the rules code means the position is impossible
+        raise fail("", f"the position cannot be played: {type(exc).__name__}: {str(exc)[:200]}") from exc
 
 
 @cache

@@ -1,5 +1,5 @@
-"""Shared checks for loading a saved position: path-aware type and range checks, a ledger of where each piece is,
-and ``probe``, which plays the read API once so that a position the rules cannot handle is refused on load.
+"""Shared checks for loading a saved position: path-aware type and range checks and a ledger of where each piece is
+(``Game.state_from_json`` then runs the game's invariants and ``probe`` on the loaded state, in ``api.py``).
 
 Every check raises ``PositionError`` whose message starts with the path of the bad value, e.g.
 ``hands[1][3]: unknown card 'foo-9'``. Nothing here knows any game: each game's ``position.py`` uses these.
@@ -21,8 +21,7 @@ from collections.abc import Callable, Collection, Container, Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from .api import State
-from .errors import EngineError, PositionError
+from .errors import PositionError
 
 MAX_COUNT = 1_000_000
 """The largest value a count without a rules limit may hold (ore, M€, VP, epoch ...), far below 2**53."""
@@ -340,49 +339,3 @@ def problems_to_error(problems: list[str], path: Path = "") -> None:
     """Raise PositionError naming the first of a game's invariant problems, if there is any."""
     if problems:
         raise fail(path, f"broken invariant: {problems[0]}")
-
-
-def check_invariants(check: Callable[[State], list[str]], state: State) -> None:
-    """Run a game's invariants on a loaded state; raise PositionError naming the first broken one.
-
-    The invariants may assume well-typed data, so they run after the type checks; should one fail with a raw
-    exception all the same, that is reported as a broken invariant too.
-    """
-    try:
-        problems = check(state)
-    except EngineError:
-        raise
-    except Exception as exc:  # an invariant that cannot even be evaluated is broken
-        raise fail("", f"broken invariant: the check failed with {type(exc).__name__}: {str(exc)[:200]}") from exc
-    problems_to_error(problems)
-
-
-def probe(state: State, players: int) -> None:
-    """Play the read API of a freshly loaded state once; refuse the position if the rules cannot handle it.
-
-    Runs ``to_move``, ``legal_actions`` and ``decision_prompt`` for every mover, ``view`` for every seat and for
-    a spectator, ``is_terminal``, ``outcome``, ``epoch`` and ``messages``. An EngineError passes through as it is;
-    any other exception becomes PositionError("the position cannot be played: <type>: <message>"). A game that is
-    not over with nobody to move, a mover without a legal action, or an end without an outcome is refused too.
-    """
-    try:
-        movers = state.to_move()
-        terminal = state.is_terminal()
-        if not terminal and not movers:
-            raise fail("", "the position cannot be played: the game is not over but nobody is to move")
-        for seat in sorted(movers):
-            if not state.legal_actions(seat):
-                raise fail("", f"the position cannot be played: seat {seat} is to move but has no legal action")
-            state.decision_prompt(seat)
-        for seat in range(players):
-            state.view(seat)
-        state.view(None)
-        if (state.outcome() is None) == terminal:
-            raise fail("", "the position cannot be played: an outcome exists exactly when the game is over")
-        if state.epoch().__class__ is not int:
-            raise fail("", "the position cannot be played: its epoch is not an integer")
-        state.messages()
-    except EngineError:
-        raise
-    except Exception as exc:  # any raw error of the rules code means the position is impossible
-        raise fail("", f"the position cannot be played: {type(exc).__name__}: {str(exc)[:200]}") from exc

@@ -7,7 +7,6 @@ from typing import Any
 
 from ...core.api import JSON, Game, State
 from ...core.errors import BadOptionsError
-from ...core.position import check_invariants, probe
 from ...core.rng import Rng
 from .basics import draw, msg
 from .campaign import condition_ids
@@ -27,6 +26,8 @@ class JumpDrive(Game):
     info = INFO
     history_keys = ("msgs",)
     hidden_kinds = KINDS
+    validate_json = staticmethod(validate)
+    invariants = staticmethod(check)
 
     def hidden_variants(self, state: State, seat: int, seed: int) -> list[tuple[str, State]]:
         """Return positions that differ from ``state`` only in what ``seat`` cannot see (``hidden.py``)."""
@@ -62,18 +63,9 @@ class JumpDrive(Game):
         msg(d, "Each player is dealt 7 cards and keeps 5")
         return JDState(self, d)
 
-    def state_from_json(self, data: JSON) -> JDState:
-        """Rebuild a state from its JSON (copied, never shared), refusing an impossible position.
-
-        Raises:
-            PositionError: the first problem found: a field (position.py), an invariant, or the rules failing to
-                read the position (probe).
-        """
-        validate(data)
-        state = JDState(self, data_from_json(data))
-        check_invariants(check, state)
-        probe(state, state.d.players)
-        return state
+    def load_json(self, data: JSON) -> JDState:
+        """Return the state that checked JSON holds (built from a copy of it)."""
+        return JDState(self, data_from_json(data))
 
     def catalog(self) -> list[JSON]:
         """Return every card type as data (the survey team included)."""

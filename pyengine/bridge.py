@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 from .bots import Bot, InfoSet, choose, make_bot
@@ -430,75 +431,115 @@ def _op_load_cancel(req: dict[str, Any]) -> JSON:
     return {}
 
 
+def _op_info(req: dict[str, Any]) -> JSON:
+    """Answer the engine's version and every game's static info."""
+    return {"engine_version": ENGINE_VERSION, "games": [game_info(g).to_json() for g in games()]}
+
+
+def _op_state(req: dict[str, Any]) -> JSON:
+    """Answer a match's snapshot for the viewer."""
+    mid, match = _match(req)
+    return snapshot(mid, match, _viewer(req, match.players))
+
+
+def _op_submit(req: dict[str, Any]) -> JSON:
+    """Apply one action of one seat."""
+    mid, match = _match(req)
+    seat, action = _field(req, "seat", int), _field(req, "action", str)
+    viewer = _viewer(req, match.players)
+    match.apply(seat, action)
+    return snapshot(mid, match, viewer)
+
+
+def _op_think_cancel(req: dict[str, Any]) -> JSON:
+    """Drop a match's search in progress."""
+    mid, _ = _match(req)
+    _THINKING.pop(mid, None)
+    return {}
+
+
+def _op_undo(req: dict[str, Any]) -> JSON:
+    """Take back a seat's latest action since the last barrier."""
+    mid, match = _match(req)
+    seat = _field(req, "seat", int)
+    viewer = _viewer(req, match.players)
+    match.undo(seat)
+    return snapshot(mid, match, viewer)
+
+
+def _op_save(req: dict[str, Any]) -> JSON:
+    """Answer a match's save file."""
+    _, match = _match(req)
+    return {"save": match.to_save()}
+
+
+def _op_code(req: dict[str, Any]) -> JSON:
+    """Answer the position code of a match's state (with its log only when ``history`` is true)."""
+    _, match = _match(req)
+    return {"code": match.state.position_code(history=req.get("history") is True)}
+
+
+def _op_load(req: dict[str, Any]) -> JSON:
+    """Open a match from a save file, replaying its whole log in one call."""
+    match = Match.from_save(req.get("save"))
+    viewer = _viewer(req, match.players)
+    mid = _register(match)
+    return snapshot(mid, match, viewer)
+
+
+def _op_catalog(req: dict[str, Any]) -> JSON:
+    """Answer a game's card records."""
+    return {"cards": load_game(_field(req, "game", str)).catalog()}
+
+
+def _op_selftest(req: dict[str, Any]) -> JSON:
+    """Play one seeded random game and answer the digest of its final state."""
+    return selftest(_field(req, "game", str), _field(req, "seed", int), _field(req, "players", int))
+
+
+def _op_close(req: dict[str, Any]) -> JSON:
+    """Forget a match (and its search in progress)."""
+    mid, _ = _match(req)
+    del _MATCHES[mid]
+    _THINKING.pop(mid, None)
+    return {}
+
+
+OPS: dict[str, Callable[[dict[str, Any]], JSON]] = {
+    "info": _op_info,
+    "new_match": _op_new_match,
+    "state": _op_state,
+    "submit": _op_submit,
+    "submit_many": _op_submit_many,
+    "bot": _op_bot,
+    "bots": _op_bots,
+    "think": _op_think,
+    "think_cancel": _op_think_cancel,
+    "undo": _op_undo,
+    "save": _op_save,
+    "code": _op_code,
+    "new_from_code": _op_new_from_code,
+    "play": _op_play,
+    "canonical": _op_canonical,
+    "load": _op_load,
+    "load_start": _op_load_start,
+    "load_step": _op_load_step,
+    "load_cancel": _op_load_cancel,
+    "catalog": _op_catalog,
+    "bench": _op_bench,
+    "selftest": _op_selftest,
+    "close": _op_close,
+}
+"""Every op of the bridge (docs/BRIDGE.md) and the function that answers it."""
+
+
 def dispatch(req: dict[str, Any]) -> JSON:
     """Run one decoded request and return the answer body (without ``ok``)."""
     op = req.get("op")
-    if op == "info":
-        return {"engine_version": ENGINE_VERSION, "games": [game_info(g).to_json() for g in games()]}
-    if op == "new_match":
-        return _op_new_match(req)
-    if op == "state":
-        mid, match = _match(req)
-        return snapshot(mid, match, _viewer(req, match.players))
-    if op == "submit":
-        mid, match = _match(req)
-        seat, action = _field(req, "seat", int), _field(req, "action", str)
-        viewer = _viewer(req, match.players)
-        match.apply(seat, action)
-        return snapshot(mid, match, viewer)
-    if op == "submit_many":
-        return _op_submit_many(req)
-    if op == "bot":
-        return _op_bot(req)
-    if op == "bots":
-        return _op_bots(req)
-    if op == "think":
-        return _op_think(req)
-    if op == "think_cancel":
-        mid, _ = _match(req)
-        _THINKING.pop(mid, None)
-        return {}
-    if op == "undo":
-        mid, match = _match(req)
-        seat = _field(req, "seat", int)
-        viewer = _viewer(req, match.players)
-        match.undo(seat)
-        return snapshot(mid, match, viewer)
-    if op == "save":
-        _, match = _match(req)
-        return {"save": match.to_save()}
-    if op == "code":
-        _, match = _match(req)
-        return {"code": match.state.position_code(history=req.get("history") is True)}
-    if op == "new_from_code":
-        return _op_new_from_code(req)
-    if op == "play":
-        return _op_play(req)
-    if op == "canonical":
-        return _op_canonical(req)
-    if op == "load":
-        match = Match.from_save(req.get("save"))
-        viewer = _viewer(req, match.players)
-        mid = _register(match)
-        return snapshot(mid, match, viewer)
-    if op == "load_start":
-        return _op_load_start(req)
-    if op == "load_step":
-        return _op_load_step(req)
-    if op == "load_cancel":
-        return _op_load_cancel(req)
-    if op == "catalog":
-        return {"cards": load_game(_field(req, "game", str)).catalog()}
-    if op == "bench":
-        return _op_bench(req)
-    if op == "selftest":
-        return selftest(_field(req, "game", str), _field(req, "seed", int), _field(req, "players", int))
-    if op == "close":
-        mid, _ = _match(req)
-        del _MATCHES[mid]
-        _THINKING.pop(mid, None)
-        return {}
-    raise BadRequest(f"unknown op {op!r}")
+    handler = OPS.get(op) if isinstance(op, str) else None
+    if handler is None:
+        raise BadRequest(f"unknown op {op!r}")
+    return handler(req)
 
 
 def handle(request: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, NamedTuple
@@ -447,11 +447,6 @@ class Game(ABC):
                 self.info.min_players <= players <= self.info.max_players):
             raise BadOptionsError(
                 f"{self.info.name} takes {self.info.min_players}-{self.info.max_players} players, got {players!r}")
-
-
-def ordered_seats(seats: Sequence[int]) -> list[int]:
-    """Return seats in ascending order (a helper for canonical outputs)."""
-    return sorted(seats)
 
 
 def check_invariants(check: Callable[[State], list[str]], state: State) -> None:

@@ -180,18 +180,6 @@ def expect_strs(value: Any, path: Path, choices: Collection[str] | None = None, 
     return items
 
 
-def expect_ids(value: Any, path: Path, known: Container[str], what: str, max_len: int = MAX_COUNT,
-               distinct: bool = False) -> list[str]:
-    """Return ``value`` if it is a list of known ids (no id twice, when ``distinct``)."""
-    items = expect_list(value, path, max_len)
-    for i, v in enumerate(items):
-        if v.__class__ is not str or v not in known:
-            expect_id(v, at(path, i), known, what)
-    if distinct:
-        expect_distinct(items, path, what)
-    return items
-
-
 def expect_distinct(items: list[Any], path: Path, what: str) -> None:
     """Raise PositionError naming the first item of ``items`` that repeats an earlier one (or is not a value that
     can be compared, such as a list where an id belongs)."""

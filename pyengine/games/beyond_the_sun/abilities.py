@@ -11,12 +11,6 @@ from .model import Data, ship_count, strength_at
 SLOT_LEVEL = {s["id"]: s["level"] for s in board()["tech_tree"]["slots"]}
 
 
-def tech_card(d: Data, slot: str) -> dict[str, Any] | None:
-    """Return the tech card in a slot, or None while the slot is unrevealed."""
-    cid = d["slots"][slot]["card"]
-    return techs()[cid] if cid else None
-
-
 def counter(d: Data, seat: int, name: str) -> int:
     """Return one named counter of a faction (see DATA.md, Counters)."""
     f = d["factions"][seat]
@@ -129,11 +123,6 @@ def sources(d: Data, seat: int) -> tuple[dict[str, Any], ...]:
 def passive(d: Data, seat: int, kind: str) -> int:
     """Return the sum of one numeric passive ability over everything the faction has."""
     return _passives(*_key(d, seat)).get(kind, 0)
-
-
-def passives(d: Data, seat: int) -> dict[str, int]:
-    """Return every numeric passive ability of the faction, summed by kind (read only: the dict is shared)."""
-    return _passives(*_key(d, seat))
 
 
 def end_vp_passives(d: Data, seat: int) -> int:

@@ -21,7 +21,6 @@ STATE_KEYS = ("players", "options", "rng", "side", "round", "turn", "first", "ph
               "factions", "control", "frames", "turn_flags", "event_log", "epoch", "msgs", "over", "hist")
 CUBES = 20
 TRACK_DISCS = 8
-ACHIEVEMENT_DISCS = 8
 LEVELS = (1, 2, 3, 4)
 
 
@@ -174,11 +173,6 @@ def side(d: Data) -> dict[str, Any]:
     """Return the exploration-board side in use."""
     out: dict[str, Any] = board()["exploration"]["sides"][d["side"]]
     return out
-
-
-def location_kinds(d: Data) -> dict[str, str]:
-    """Return location id -> kind for the side in use."""
-    return {loc["id"]: loc["kind"] for loc in side(d)["locations"]}
 
 
 @lru_cache(maxsize=8)

@@ -19,7 +19,7 @@ from .errors import (
     NotYourTurnError,
 )
 from .poscode import Codebook, decode, encode, vocabulary
-from .position import fail, problems_to_error
+from .position import expect_keys, fail, problems_to_error
 from .text import Text
 
 JSON = Any
@@ -168,6 +168,19 @@ class GameInfo:
                         f"{list(spec.choices)}, got {value!r}")
             out[key] = value
         return out
+
+    def expect_options(self, value: Any, path: str = "options") -> dict[str, Any]:
+        """Return a saved state's options once they are exactly this game's options, each with a valid value.
+
+        Raises:
+            PositionError: at ``path``, naming a missing or unknown option or a bad value.
+        """
+        obj = expect_keys(value, path, [o.name for o in self.options])
+        try:
+            self.resolve_options(obj)
+        except BadOptionsError as exc:
+            raise fail(path, str(exc)) from exc
+        return obj
 
     def to_json(self) -> JSON:
         """Return the info as JSON for the page."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Callable, Collection, Container, Iterable, Mapping
+from collections.abc import Callable, Collection, Container, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -202,6 +202,34 @@ def expect_equal(value: Any, expected: Any, path: Path, why: str) -> None:
     if value != expected:
         shown = repr(value) if len(repr(value)) < 80 else kind_of(value)
         raise fail(path, f"{shown} disagrees with {why} (expected {expected!r})")
+
+
+def expect_state(data: Any, state_format: str, keys: Sequence[str], title: str) -> dict[str, Any]:
+    """Return a saved state's dict once its format and its exact set of fields (``keys``, and "format") are right;
+    ``title`` is the game's name in the messages."""
+    if data.__class__ is not dict or data.get("format") != state_format:
+        found = data.get("format") if data.__class__ is dict else type(data).__name__
+        shown = repr(found) if found.__class__ is str and len(found) < 60 else kind_of(found)
+        raise fail("format" if data.__class__ is dict else "", f"not a saved {title} state (format {shown})")
+    missing = [k for k in keys if k not in data]
+    if missing:
+        raise fail(missing[0], f"missing field (the {title} state lacks fields {missing})")
+    expect_keys(data, "", (*keys, "format"))
+    out: dict[str, Any] = data
+    return out
+
+
+def nested_dicts(value: Any) -> Iterator[dict[str, Any]]:
+    """Yield every object in a JSON value, the value itself included, at any depth (for collecting what the data
+    holds: effect steps, ops, filters)."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            yield v
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
 
 
 class Ledger:

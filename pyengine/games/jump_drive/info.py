@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from functools import cache
-from importlib import resources
 
 from ...core.api import GameInfo, OptionSpec
+from ...core.carddata import read_data
 
 RULES_VERSION = "2026.12"
 
@@ -14,8 +13,7 @@ RULES_VERSION = "2026.12"
 @cache
 def campaign_condition_ids() -> tuple[str, ...]:
     """Return the ids of the solo campaign's victory conditions, read from data/campaign.json."""
-    with resources.files(__package__).joinpath("data/campaign.json").open("r", encoding="utf-8") as fh:
-        return tuple(str(c["id"]) for c in json.load(fh)["conditions"])
+    return tuple(str(c["id"]) for c in read_data(__package__, "campaign.json")["conditions"])
 
 
 INFO = GameInfo(

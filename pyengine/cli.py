@@ -73,6 +73,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _report(line: str, problems: list[str], shown: int) -> int:
+    """Print a fuzz run's line with its status, then its first ``shown`` problems; return 1 if it found any."""
+    print(f"{line}: {'ok' if not problems else f'{len(problems)} PROBLEMS'}")
+    for p in problems[:shown]:
+        print("  FAIL:", p)
+    return int(bool(problems))
+
+
 def cmd_fuzz(args: argparse.Namespace) -> int:
     """Play seeded random games at every player count, checking every invariant after every action."""
     game = load_game(args.game)
@@ -86,12 +94,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
             report = fuzz(args.game, players, args.games, args.seed, opts)
             dt = time.perf_counter() - t0
             label = f"{players} players" + (f" options {json.dumps(opts)}" if opts else "")
-            status = "ok" if not report.problems else f"{len(report.problems)} PROBLEMS"
-            print(f"{args.game}: {label}: {report.games} games, {report.actions} actions, "
-                  f"{report.checks} checks in {dt:.1f}s: {status}")
-            for p in report.problems[:10]:
-                print("  FAIL:", p)
-            failed += bool(report.problems)
+            failed += _report(f"{args.game}: {label}: {report.games} games, {report.actions} actions, "
+                              f"{report.checks} checks in {dt:.1f}s", report.problems, 10)
     return 1 if failed else 0
 
 
@@ -106,12 +110,8 @@ def cmd_fuzz_load(args: argparse.Namespace) -> int:
         report = fuzz_load(gid, args.mutations, args.seed, args.start, args.games, args.save_depth)
         dt = time.perf_counter() - t0
         codes = ", ".join(f"{code} {n}" for code, n in sorted(report.rejected.items())) or "none"
-        status = "ok" if not report.problems else f"{len(report.problems)} PROBLEMS"
-        print(f"{gid}: {report.mutations} mutations in {dt:.1f}s: rejected {sum(report.rejected.values())} "
-              f"({codes}), accepted {report.accepted}, problems {len(report.problems)}: {status}")
-        for p in report.problems[:5]:
-            print("  FAIL:", p)
-        failed += bool(report.problems)
+        failed += _report(f"{gid}: {report.mutations} mutations in {dt:.1f}s: rejected {sum(report.rejected.values())} "
+                          f"({codes}), accepted {report.accepted}, problems {len(report.problems)}", report.problems, 5)
     return 1 if failed else 0
 
 

@@ -45,16 +45,12 @@ SEED_RULE = f"seed must be a whole number from 0 to {MAX_SEED}"
 _DIGITS = re.compile(r"[0-9]{1,20}")
 
 
-class BadRequest(EngineError):
+class BadRequest(EngineError, code="bridge/bad_request"):
     """Raised for a request the bridge cannot read."""
 
-    code = "bridge/bad_request"
 
-
-class UnknownMatch(EngineError):
+class UnknownMatch(EngineError, code="match/unknown"):
     """Raised for a match id the worker does not hold."""
-
-    code = "match/unknown"
 
 
 def _field(req: dict[str, Any], name: str, kind: type | tuple[type, ...], optional: bool = False) -> Any:

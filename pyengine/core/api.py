@@ -103,6 +103,12 @@ class OptionSpec:
     maximum: int | None = None
     players: tuple[int, int] | None = None  # (fewest, most) players it applies to; None: every count
 
+    @classmethod
+    def round_limit(cls, default: int, help_text: str, players: tuple[int, int] | None = None) -> OptionSpec:
+        """Return the safety valve every game has: the round (10 to 200) after which a stalled game ends."""
+        return cls("round_limit", "int", default, "Round limit (safety valve)", help_text, minimum=10, maximum=200,
+                   players=players)
+
     def applies_to(self, players: int) -> bool:
         """Return True if the option means something at this player count (the form hides it otherwise)."""
         return self.players is None or self.players[0] <= players <= self.players[1]
@@ -448,6 +454,17 @@ class Game(ABC):
         them as on ``state``: the test that catches a resample which keeps a secret.
         """
         raise NotImplementedError(f"{self.info.id} does not list its hidden information")
+
+    def setup_options(self, seed: int, players: int, options: Mapping[str, Any] | None) -> dict[str, OptionValue]:
+        """Return a new game's options with every default filled in, once its player count and seed are checked (where
+        every ``new_initial_state`` begins).
+
+        Raises:
+            BadOptionsError: an unsupported player count, a seed that is not an integer, or bad options.
+        """
+        self.check_players(players)
+        self.check_seed(seed)
+        return self.info.resolve_options(options)
 
     def check_seed(self, seed: int) -> None:
         """Raise BadOptionsError unless the seed is an integer (booleans refused)."""

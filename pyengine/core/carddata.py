@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
@@ -29,6 +30,13 @@ class CardData:
     def fail(self, where: str, problem: str) -> CardDataError:
         """Return the error for one bad record."""
         return CardDataError(f"{self.title} data: {where}: {problem}")
+
+    def choices(self, where: str, options: Any, check: Callable[[str, Any], None]) -> None:
+        """Check the options of a "choose" step: a list of at least two, each checked by ``check`` at its place."""
+        if not isinstance(options, list) or len(options) < 2:
+            raise self.fail(where, "choose needs at least two options")
+        for j, option in enumerate(options):
+            check(f"{where}.options[{j}]", option)
 
     def integer(self, where: str, value: Any, lo: int = 0, hi: int = 99) -> int:
         """Return an integer field once it lies in ``lo..hi`` (a boolean is no integer); raise CardDataError

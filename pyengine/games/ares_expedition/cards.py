@@ -156,10 +156,7 @@ def check_ops(where: str, ops: Any) -> None:
             if op["to"] not in ("self", "other", "stocked"):
                 raise _fail(w, f"bad target {op['to']!r}")
         if kind == "choose":
-            if not isinstance(op["options"], list) or len(op["options"]) < 2:
-                raise _fail(w, "choose needs at least two options")
-            for j, o in enumerate(op["options"]):
-                check_option(f"{w}.options[{j}]", o)
+            DATA.choices(w, op["options"], check_option)
         if kind == "if":
             _cond(w, op["cond"])
             check_ops(f"{w}.do", op["do"])

@@ -31,9 +31,7 @@ class AresExpedition(Game):
 
     def new_initial_state(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> AresState:
         """Shuffle the oceans and the deck, deal corporations and 8 projects to each player."""
-        self.check_players(players)
-        self.check_seed(seed)
-        opts = self.info.resolve_options(options)
+        opts = self.setup_options(seed, players, options)
         if opts["mode"] == "coop" and players != 2:
             raise BadOptionsError("the co-operative variant is for exactly 2 players")
         rng = Rng(seed)

@@ -72,12 +72,8 @@ def count(p: Player, per: str, src: str | None = None) -> int:
     """Return the value of a counter (DATA.md "Counters") for a player; ``here`` is the resources on ``src``."""
     if per.startswith("tag:"):
         return tag_count(p, per[4:])
-    if per == "steel":
-        return int(p["steel"])
-    if per == "titanium":
-        return int(p["titanium"])
-    if per == "forests":
-        return int(p["forests"])
+    if per in ("steel", "titanium", "forests"):
+        return int(p[per])
     if per == "cards_played":
         return len(p["table"])
     if per == "blue_cards":

@@ -110,10 +110,7 @@ def _check_step_values(w: str, step: Record) -> None:
     if op == "remove_guild_tile":
         _int(w, step["tier"], 1, 2)
     if op == "choose":
-        if not isinstance(step["options"], list) or len(step["options"]) < 2:
-            raise _fail(w, "choose needs at least 2 options")
-        for j, opt in enumerate(step["options"]):
-            check_steps(f"{w}.options[{j}]", opt)
+        DATA.choices(w, step["options"], check_steps)
     if op == "may_pay":
         check_cost(w, step["cost"])
         check_steps(f"{w}.steps", step["steps"])

@@ -38,9 +38,7 @@ class BeyondTheSun(Game):
 
     def new_initial_state(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> BTSState:
         """Set up the boards, decks, events, systems and achievements, and each faction's mat."""
-        self.check_players(players)
-        self.check_seed(seed)
-        opts = self.info.resolve_options(options)
+        opts = self.setup_options(seed, players, options)
         rng = Rng(seed)
         d: Data = {"players": players, "options": opts, "side": board()["exploration"]["side_by_players"][str(players)],
                    "round": 1, "turn": 0, "first": 0, "phase": "action", "end_round": None, "extra_used": False,

@@ -35,9 +35,7 @@ class JumpDrive(Game):
 
     def new_initial_state(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> JDState:
         """Deal 7 cards to each seat; each will keep 5 by a simultaneous hidden choice."""
-        self.check_players(players)
-        self.check_seed(seed)
-        opts = self.info.resolve_options(options)
+        opts = self.setup_options(seed, players, options)
         used = [u for u in str(opts["campaign_used"]).split(",") if u]
         if opts["campaign"] and players != 1:
             raise BadOptionsError("the campaign option is for solitaire (1 player) only")

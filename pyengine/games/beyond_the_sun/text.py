@@ -11,6 +11,4 @@ from ...core.textlog import LogWriter
 WRITER = LogWriter((("seat", "seat"), ("loc", "loc"), ("card", "card")), sort_args=False)
 MAX_LOG = WRITER.max_lines
 log = WRITER.log
-line = WRITER.line
-entry = WRITER.entry
 entries = WRITER.entries

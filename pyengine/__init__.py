@@ -27,15 +27,14 @@ from .core.errors import (
 )
 from .core.match import Match
 from .core.registry import load_game
-from .games import ares_expedition as _ares_expedition  # noqa: F401  (importing it registers "ares_expedition")
-from .games import beyond_the_sun as _beyond_the_sun  # noqa: F401  (importing it registers "beyond_the_sun")
-from .games import jump_drive as _jump_drive  # noqa: F401  (importing it registers "jump_drive")
+from .core.version import ENGINE_VERSION as __version__
+from .games import GAMES as _GAMES
+
+_registry.add_packages(f"{__name__}.games", _GAMES)  # each game's package loads, and registers it, on first use
 
 # Importing the ``pyengine.games`` subpackage (above) set the attribute ``pyengine.games`` to that package; bind
 # the registry's function after it, so ``pyengine.games()`` is a function for every caller.
 games = _registry.games
-
-__version__ = "0.1.0"
 
 __all__ = [
     "Action",

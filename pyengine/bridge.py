@@ -10,17 +10,21 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 
-from .bots.base import Bot
-from .bots.ismcts import Search
+from .bots import Bot, InfoSet, choose, make_bot
+from .bots.ismcts import ISMCTSBot, Search
 from .core.api import JSON, Action, State
 from .core.errors import EngineError, IllegalActionError, InvalidActionError, NotYourTurnError
 from .core.jsonlimits import check_text
-from .core.match import MAX_SEED, SEAT_KINDS, SEAT_NAME_MAX, Match, SaveLoader
+from .core.match import Match, SaveLoader
 from .core.registry import game_info, games, load_game
 from .core.rng import Rng
+from .core.saveformat import MAX_SEED, SEAT_KINDS, SEAT_NAME_MAX
 from .core.text import english
+from .core.version import ENGINE_VERSION
+from .playouts import random_playouts, selftest
 
 _MATCHES: dict[str, Match] = {}
 _BOT_RNG: dict[str, Rng] = {}
@@ -41,16 +45,12 @@ SEED_RULE = f"seed must be a whole number from 0 to {MAX_SEED}"
 _DIGITS = re.compile(r"[0-9]{1,20}")
 
 
-class BadRequest(EngineError):
+class BadRequest(EngineError, code="bridge/bad_request"):
     """Raised for a request the bridge cannot read."""
 
-    code = "bridge/bad_request"
 
-
-class UnknownMatch(EngineError):
+class UnknownMatch(EngineError, code="match/unknown"):
     """Raised for a match id the worker does not hold."""
-
-    code = "match/unknown"
 
 
 def _field(req: dict[str, Any], name: str, kind: type | tuple[type, ...], optional: bool = False) -> Any:
@@ -249,8 +249,6 @@ def _op_canonical(req: dict[str, Any]) -> JSON:
 
 def _bot_for(match: Match, seat: int) -> Bot:
     """Return the bot of a seat at its level (a human seat asked to move gets Normal)."""
-    from .bots import make_bot
-
     kind = match.seats[seat]["kind"] if 0 <= seat < match.players else "human"
     return make_bot(kind if kind != "human" else "normal")
 
@@ -269,8 +267,6 @@ def _played(mid: str, match: Match, seat: int, action: Action, viewer: int | Non
 
 def _op_bot(req: dict[str, Any]) -> JSON:
     """Let the bot of one seat choose (at its level, to its full budget) and play its action."""
-    from .bots import choose
-
     mid, match = _match(req)
     seat = _field(req, "seat", int)
     viewer = _viewer(req, match.players)
@@ -287,9 +283,6 @@ def _op_think(req: dict[str, Any]) -> JSON:
     for more than a slice and stops cleanly when the page stops asking (Undo, Home, a new game). The search is
     kept between slices, and dropped when the position changes or ``think_cancel`` is asked.
     """
-    from .bots import InfoSet
-    from .bots.ismcts import ISMCTSBot, Search
-
     mid, match = _match(req)
     seat = _field(req, "seat", int)
     viewer = _viewer(req, match.players)
@@ -300,8 +293,6 @@ def _op_think(req: dict[str, Any]) -> JSON:
     bot = _bot_for(match, seat)
     rng = _BOT_RNG[mid]
     if not isinstance(bot, ISMCTSBot):
-        from .bots import choose
-
         return _played(mid, match, seat, choose(bot, match.state, seat, rng), viewer)
     key = (seat, match.revision)
     held = _THINKING.get(mid)
@@ -337,8 +328,6 @@ def _op_bots(req: dict[str, Any]) -> JSON:
 
     For fast all-bot play: one round trip instead of one per move. The snapshot is the viewer's, as usual.
     """
-    from .bots import choose
-
     mid, match = _match(req)
     limit = _int_in(req, "max_steps", 1, MAX_BOT_STEPS, default=500)
     viewer = _viewer(req, match.players)
@@ -382,8 +371,6 @@ def _op_submit_many(req: dict[str, Any]) -> JSON:
 
 def _op_bench(req: dict[str, Any]) -> JSON:
     """Time random playouts inside this interpreter (the browser benchmark)."""
-    from .cli import random_playouts
-
     game_id = _field(req, "game", str)
     n = _int_in(req, "games", 1, MAX_BENCH_GAMES)
     load_game(game_id)
@@ -440,93 +427,115 @@ def _op_load_cancel(req: dict[str, Any]) -> JSON:
     return {}
 
 
-def selftest(game_id: str, seed: int, players: int) -> JSON:
-    """Play one seeded random game and return the sha256 of its final state (CPython = Pyodide check)."""
-    from .core.match import state_digest
+def _op_info(req: dict[str, Any]) -> JSON:
+    """Answer the engine's version and every game's static info."""
+    return {"engine_version": ENGINE_VERSION, "games": [game_info(g).to_json() for g in games()]}
 
-    game = load_game(game_id)
-    rng = Rng(seed)
-    state = game.new_initial_state(seed=seed, players=players)
-    actions = 0
-    while not state.is_terminal():
-        seat = min(state.to_move())
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-        actions += 1
-    return {"game": game_id, "seed": seed, "players": players, "actions": actions,
-            "sha256": state_digest(state.to_json())}
+
+def _op_state(req: dict[str, Any]) -> JSON:
+    """Answer a match's snapshot for the viewer."""
+    mid, match = _match(req)
+    return snapshot(mid, match, _viewer(req, match.players))
+
+
+def _op_submit(req: dict[str, Any]) -> JSON:
+    """Apply one action of one seat."""
+    mid, match = _match(req)
+    seat, action = _field(req, "seat", int), _field(req, "action", str)
+    viewer = _viewer(req, match.players)
+    match.apply(seat, action)
+    return snapshot(mid, match, viewer)
+
+
+def _op_think_cancel(req: dict[str, Any]) -> JSON:
+    """Drop a match's search in progress."""
+    mid, _ = _match(req)
+    _THINKING.pop(mid, None)
+    return {}
+
+
+def _op_undo(req: dict[str, Any]) -> JSON:
+    """Take back a seat's latest action since the last barrier."""
+    mid, match = _match(req)
+    seat = _field(req, "seat", int)
+    viewer = _viewer(req, match.players)
+    match.undo(seat)
+    return snapshot(mid, match, viewer)
+
+
+def _op_save(req: dict[str, Any]) -> JSON:
+    """Answer a match's save file."""
+    _, match = _match(req)
+    return {"save": match.to_save()}
+
+
+def _op_code(req: dict[str, Any]) -> JSON:
+    """Answer the position code of a match's state (with its log only when ``history`` is true)."""
+    _, match = _match(req)
+    return {"code": match.state.position_code(history=req.get("history") is True)}
+
+
+def _op_load(req: dict[str, Any]) -> JSON:
+    """Open a match from a save file, replaying its whole log in one call."""
+    match = Match.from_save(req.get("save"))
+    viewer = _viewer(req, match.players)
+    mid = _register(match)
+    return snapshot(mid, match, viewer)
+
+
+def _op_catalog(req: dict[str, Any]) -> JSON:
+    """Answer a game's card records."""
+    return {"cards": load_game(_field(req, "game", str)).catalog()}
+
+
+def _op_selftest(req: dict[str, Any]) -> JSON:
+    """Play one seeded random game and answer the digest of its final state."""
+    return selftest(_field(req, "game", str), _field(req, "seed", int), _field(req, "players", int))
+
+
+def _op_close(req: dict[str, Any]) -> JSON:
+    """Forget a match (and its search in progress)."""
+    mid, _ = _match(req)
+    del _MATCHES[mid]
+    _THINKING.pop(mid, None)
+    return {}
+
+
+OPS: dict[str, Callable[[dict[str, Any]], JSON]] = {
+    "info": _op_info,
+    "new_match": _op_new_match,
+    "state": _op_state,
+    "submit": _op_submit,
+    "submit_many": _op_submit_many,
+    "bot": _op_bot,
+    "bots": _op_bots,
+    "think": _op_think,
+    "think_cancel": _op_think_cancel,
+    "undo": _op_undo,
+    "save": _op_save,
+    "code": _op_code,
+    "new_from_code": _op_new_from_code,
+    "play": _op_play,
+    "canonical": _op_canonical,
+    "load": _op_load,
+    "load_start": _op_load_start,
+    "load_step": _op_load_step,
+    "load_cancel": _op_load_cancel,
+    "catalog": _op_catalog,
+    "bench": _op_bench,
+    "selftest": _op_selftest,
+    "close": _op_close,
+}
+"""Every op of the bridge (docs/BRIDGE.md) and the function that answers it."""
 
 
 def dispatch(req: dict[str, Any]) -> JSON:
     """Run one decoded request and return the answer body (without ``ok``)."""
     op = req.get("op")
-    if op == "info":
-        from . import __version__
-
-        return {"engine_version": __version__, "games": [game_info(g).to_json() for g in games()]}
-    if op == "new_match":
-        return _op_new_match(req)
-    if op == "state":
-        mid, match = _match(req)
-        return snapshot(mid, match, _viewer(req, match.players))
-    if op == "submit":
-        mid, match = _match(req)
-        seat, action = _field(req, "seat", int), _field(req, "action", str)
-        viewer = _viewer(req, match.players)
-        match.apply(seat, action)
-        return snapshot(mid, match, viewer)
-    if op == "submit_many":
-        return _op_submit_many(req)
-    if op == "bot":
-        return _op_bot(req)
-    if op == "bots":
-        return _op_bots(req)
-    if op == "think":
-        return _op_think(req)
-    if op == "think_cancel":
-        mid, _ = _match(req)
-        _THINKING.pop(mid, None)
-        return {}
-    if op == "undo":
-        mid, match = _match(req)
-        seat = _field(req, "seat", int)
-        viewer = _viewer(req, match.players)
-        match.undo(seat)
-        return snapshot(mid, match, viewer)
-    if op == "save":
-        _, match = _match(req)
-        return {"save": match.to_save()}
-    if op == "code":
-        _, match = _match(req)
-        return {"code": match.state.position_code(history=req.get("history") is True)}
-    if op == "new_from_code":
-        return _op_new_from_code(req)
-    if op == "play":
-        return _op_play(req)
-    if op == "canonical":
-        return _op_canonical(req)
-    if op == "load":
-        match = Match.from_save(req.get("save"))
-        viewer = _viewer(req, match.players)
-        mid = _register(match)
-        return snapshot(mid, match, viewer)
-    if op == "load_start":
-        return _op_load_start(req)
-    if op == "load_step":
-        return _op_load_step(req)
-    if op == "load_cancel":
-        return _op_load_cancel(req)
-    if op == "catalog":
-        return {"cards": load_game(_field(req, "game", str)).catalog()}
-    if op == "bench":
-        return _op_bench(req)
-    if op == "selftest":
-        return selftest(_field(req, "game", str), _field(req, "seed", int), _field(req, "players", int))
-    if op == "close":
-        mid, _ = _match(req)
-        del _MATCHES[mid]
-        _THINKING.pop(mid, None)
-        return {}
-    raise BadRequest(f"unknown op {op!r}")
+    handler = OPS.get(op) if isinstance(op, str) else None
+    if handler is None:
+        raise BadRequest(f"unknown op {op!r}")
+    return handler(req)
 
 
 def handle(request: str) -> str:

@@ -7,31 +7,22 @@ import json
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
+from .bots import InfoSet, choose, make_bot
+from .bots.arena import ResultsFileError, play, win_rate
+from .bots.ismcts import Search
 from .core.errors import EngineError
-from .core.registry import load_game
+from .core.registry import decode_any, games, load_game
 from .core.rng import Rng
-
-
-def random_playouts(game_id: str, games: int, players: int, seed: int) -> int:
-    """Play random games to the end through the public API; return the number of actions taken."""
-    game = load_game(game_id)
-    rng = Rng(seed)
-    total = 0
-    for g in range(games):
-        state = game.new_initial_state(seed=seed + g, players=players)
-        while not state.is_terminal():
-            seat = min(state.to_move())
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-            total += 1
-    return total
+from .fuzz import fuzz
+from .lessons import check_lesson
+from .loadfuzz import fuzz_load
+from .playouts import random_playouts
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play one game with the given bots and print the outcome as JSON."""
-    from .bots import make_bot
-    from .bots.arena import play
-
     names = args.bots.split(",") if args.bots else ["random"] * args.players
     if len(names) == 1:
         names = names * args.players
@@ -47,9 +38,6 @@ def cmd_play(args: argparse.Namespace) -> int:
 def search_speed(game_id: str, players: int, seed: int, decisions: int, iterations: int) -> tuple[int, float]:
     """Run Hard's search (``iterations`` each) at the first ``decisions`` choices of a Normal-vs-Normal game;
     return the iterations run and the seconds they took."""
-    from .bots import InfoSet, choose, make_bot
-    from .bots.ismcts import Search
-
     state = load_game(game_id).new_initial_state(seed=seed, players=players)
     normal, rng = make_bot("normal"), Rng(seed)
     done, spent = 0, 0.0
@@ -85,10 +73,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _report(line: str, problems: list[str], shown: int) -> int:
+    """Print a fuzz run's line with its status, then its first ``shown`` problems; return 1 if it found any."""
+    print(f"{line}: {'ok' if not problems else f'{len(problems)} PROBLEMS'}")
+    for p in problems[:shown]:
+        print("  FAIL:", p)
+    return int(bool(problems))
+
+
 def cmd_fuzz(args: argparse.Namespace) -> int:
     """Play seeded random games at every player count, checking every invariant after every action."""
-    from .fuzz import fuzz
-
     game = load_game(args.game)
     counts = ([int(p) for p in args.players.split(",")] if args.players
               else list(range(game.info.min_players, game.info.max_players + 1)))
@@ -100,20 +94,13 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
             report = fuzz(args.game, players, args.games, args.seed, opts)
             dt = time.perf_counter() - t0
             label = f"{players} players" + (f" options {json.dumps(opts)}" if opts else "")
-            status = "ok" if not report.problems else f"{len(report.problems)} PROBLEMS"
-            print(f"{args.game}: {label}: {report.games} games, {report.actions} actions, "
-                  f"{report.checks} checks in {dt:.1f}s: {status}")
-            for p in report.problems[:10]:
-                print("  FAIL:", p)
-            failed += bool(report.problems)
+            failed += _report(f"{args.game}: {label}: {report.games} games, {report.actions} actions, "
+                              f"{report.checks} checks in {dt:.1f}s", report.problems, 10)
     return 1 if failed else 0
 
 
 def cmd_fuzz_load(args: argparse.Namespace) -> int:
     """Corrupt real states and saves with seeded mutations; every load must be refused or give a playable state."""
-    from .core.registry import games
-    from .loadfuzz import fuzz_load
-
     ids = sorted(games()) if args.game == "all" else [args.game]
     for gid in ids:
         load_game(gid)
@@ -123,30 +110,19 @@ def cmd_fuzz_load(args: argparse.Namespace) -> int:
         report = fuzz_load(gid, args.mutations, args.seed, args.start, args.games, args.save_depth)
         dt = time.perf_counter() - t0
         codes = ", ".join(f"{code} {n}" for code, n in sorted(report.rejected.items())) or "none"
-        status = "ok" if not report.problems else f"{len(report.problems)} PROBLEMS"
-        print(f"{gid}: {report.mutations} mutations in {dt:.1f}s: rejected {sum(report.rejected.values())} "
-              f"({codes}), accepted {report.accepted}, problems {len(report.problems)}: {status}")
-        for p in report.problems[:5]:
-            print("  FAIL:", p)
-        failed += bool(report.problems)
+        failed += _report(f"{gid}: {report.mutations} mutations in {dt:.1f}s: rejected {sum(report.rejected.values())} "
+                          f"({codes}), accepted {report.accepted}, problems {len(report.problems)}", report.problems, 5)
     return 1 if failed else 0
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
     """Play one bot against another over many games and print the win rate as JSON."""
-    from .bots import make_bot
-    from .bots.arena import win_rate
-
     options = json.loads(args.options) if args.options else None
     try:
         make_bot(args.bot), make_bot(args.against)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    from pathlib import Path
-
-    from .bots.arena import ResultsFileError
-
     try:
         report = win_rate(args.game, args.bot, args.against, args.games, args.players, args.seed, options,
                           jobs=args.jobs, results=Path(args.results) if args.results else None)
@@ -159,9 +135,6 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 def cmd_code(args: argparse.Namespace) -> int:
     """Print the position code after K moves of a seeded game (or what a code holds, with --decode)."""
-    from .bots import choose, make_bot
-    from .core.poscode import decode_any
-
     if args.decode:
         try:
             state = decode_any(args.decode)
@@ -194,10 +167,6 @@ def cmd_code(args: argparse.Namespace) -> int:
 
 def cmd_lesson(args: argparse.Namespace) -> int:
     """Check lesson files: their shape, then a play-through by the engine; print OK or each problem."""
-    from pathlib import Path
-
-    from .lessons import check_lesson
-
     failed = 0
     for name in args.files:
         try:

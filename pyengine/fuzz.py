@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,16 +24,6 @@ class FuzzReport:
     actions: int = 0
     checks: int = 0
     problems: list[str] = field(default_factory=list)
-
-
-def _game_invariants(state: State) -> list[str]:
-    """Return the game's own invariant failures (its invariants module), if it has one."""
-    try:
-        module = importlib.import_module(f"pyengine.games.{state.game.info.id}.invariants")
-    except ModuleNotFoundError:
-        return []
-    problems: list[str] = module.check(state)
-    return problems
 
 
 def _mutations(action: Action, rng: Rng) -> list[str]:
@@ -70,7 +59,7 @@ def check_state(state: State, seat: int, legal: list[Action], rng: Rng, report: 
     game = state.game
     before = state.to_json()
     report.checks += 1
-    for p in _game_invariants(state):
+    for p in state.game.invariants(state):
         report.problems.append(f"{where}: {p}")
     if thorough:
         text = canonical_json(before)

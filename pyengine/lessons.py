@@ -21,7 +21,7 @@ import re
 from typing import Any
 
 from .core.api import Action, State
-from .core.errors import EngineError, UnknownGameError
+from .core.errors import EngineError, IllegalActionError, UnknownGameError
 from .core.registry import load_game
 
 LESSON_FORMAT = "star-table-lesson"
@@ -122,8 +122,6 @@ def play_any(state: State, action: Action) -> None:
     Raises:
         IllegalActionError: no seat to move may play it.
     """
-    from .core.errors import IllegalActionError
-
     seat = state.seat_for(action)
     if seat is None:
         raise IllegalActionError(f"no seat to move may play {str(action)!r} now ({state.locator()})")

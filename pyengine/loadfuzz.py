@@ -13,7 +13,6 @@ so ``--start i --mutations 1`` reproduces it.
 from __future__ import annotations
 
 import contextlib
-import importlib
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,11 +21,12 @@ from typing import Any
 from .core.api import JSON, Game, OptionValue, State
 from .core.dictstate import copy_json
 from .core.errors import BadOptionsError, EngineError
-from .core.match import Match
+from .core.match import Match, state_digest
 from .core.registry import load_game
 from .core.rng import Rng
 
 Node = tuple[Any, Any]  # (container, key or index) of one value inside the JSON tree
+Mutation = Callable[[Any, Rng, int], str | None]  # changes a state or save in place; says how, or None for no change
 MAX_PLAY = 3000  # actions at most in one sample game (every game here ends far sooner)
 
 
@@ -228,63 +228,47 @@ def _m_retype(d: Any, rng: Rng, players: int) -> str | None:
     return f"replaced {_show(old)} at key {node[1]!r} by {name}"
 
 
-def _m_int_to_str(d: Any, rng: Rng, players: int) -> str | None:
-    """Turn an integer into its text, or a boolean where an integer was."""
-    node = pick_node(d, rng, _is_int)
-    if node is None:
-        return None
-    old = node[0][node[1]]
-    node[0][node[1]] = str(old) if rng.randbelow(2) else bool(old)
-    return f"retyped the integer {old} at key {node[1]!r} as {_show(node[0][node[1]])}"
+def _replacing(accept: Callable[[Any], bool], make: Callable[[Any, Rng, int], Any],
+               report: Callable[[Any, Any, Any], str], skip_top: tuple[str, ...] = ()) -> Mutation:
+    """Return a mutation that replaces one value ``accept`` takes (found by ``pick_node``) by ``make(old, rng,
+    players)`` and says so with ``report(key, old, new)``; it changes nothing when no value qualifies."""
+
+    def mutate(d: Any, rng: Rng, players: int) -> str | None:
+        """Replace the value, or change nothing when none qualifies; say what changed."""
+        node = pick_node(d, rng, accept, skip_top)
+        if node is None:
+            return None
+        container, key = node
+        old = container[key]
+        container[key] = make(old, rng, players)
+        return report(key, old, container[key])
+
+    return mutate
 
 
-def _m_list_to_dict(d: Any, rng: Rng, players: int) -> str | None:
-    """Turn a list into an object keyed by index."""
-    node = pick_node(d, rng, lambda v: isinstance(v, list))
-    if node is None:
-        return None
-    old = node[0][node[1]]
-    node[0][node[1]] = {str(i): v for i, v in enumerate(old)}
-    return f"turned the list at key {node[1]!r} into an object"
-
-
-def _m_negative(d: Any, rng: Rng, players: int) -> str | None:
-    """Make a count negative."""
-    node = pick_node(d, rng, _is_int)
-    if node is None:
-        return None
-    old = node[0][node[1]]
-    node[0][node[1]] = -abs(old) - 1 - rng.randbelow(3)
-    return f"made {old} at key {node[1]!r} negative ({node[0][node[1]]})"
-
-
-def _m_seat(d: Any, rng: Rng, players: int) -> str | None:
-    """Put an out-of-range seat (or index) where a small integer was."""
-    node = pick_node(d, rng, lambda v: _is_int(v) and 0 <= v < 8)
-    if node is None:
-        return None
-    old = node[0][node[1]]
-    node[0][node[1]] = rng.choice([players, players + 1, 99, -1])
-    return f"changed the small integer {old} at key {node[1]!r} to {node[0][node[1]]}"
-
-
-def _m_nudge(d: Any, rng: Rng, players: int) -> str | None:
-    """Add or take one from an integer (a plausible corruption)."""
-    node = pick_node(d, rng, _is_int)
-    if node is None:
-        return None
-    old = node[0][node[1]]
-    node[0][node[1]] = old + rng.choice([-1, 1, 2, 7])
-    return f"changed {old} at key {node[1]!r} to {node[0][node[1]]}"
-
-
-def _m_bool(d: Any, rng: Rng, players: int) -> str | None:
-    """Flip a boolean."""
-    node = pick_node(d, rng, lambda v: v is True or v is False)
-    if node is None:
-        return None
-    node[0][node[1]] = not node[0][node[1]]
-    return f"flipped the boolean at key {node[1]!r}"
+_m_int_to_str = _replacing(_is_int, lambda old, rng, _: str(old) if rng.randbelow(2) else bool(old),
+                           lambda key, old, new: f"retyped the integer {old} at key {key!r} as {_show(new)}")
+"""Turn an integer into its text, or a boolean where an integer was."""
+_m_list_to_dict = _replacing(lambda v: isinstance(v, list), lambda old, _, __: {str(i): v for i, v in enumerate(old)},
+                             lambda key, _, __: f"turned the list at key {key!r} into an object")
+"""Turn a list into an object keyed by index."""
+_m_negative = _replacing(_is_int, lambda old, rng, _: -abs(old) - 1 - rng.randbelow(3),
+                         lambda key, old, new: f"made {old} at key {key!r} negative ({new})")
+"""Make a count negative."""
+_m_seat = _replacing(lambda v: _is_int(v) and 0 <= v < 8,
+                     lambda _, rng, players: rng.choice([players, players + 1, 99, -1]),
+                     lambda key, old, new: f"changed the small integer {old} at key {key!r} to {new}")
+"""Put an out-of-range seat (or index) where a small integer was."""
+_m_nudge = _replacing(_is_int, lambda old, rng, _: old + rng.choice([-1, 1, 2, 7]),
+                      lambda key, old, new: f"changed {old} at key {key!r} to {new}")
+"""Add or take one from an integer (a plausible corruption)."""
+_m_bool = _replacing(lambda v: v is True or v is False, lambda old, _, __: not old,
+                     lambda key, _, __: f"flipped the boolean at key {key!r}")
+"""Flip a boolean."""
+_m_unknown_id = _replacing(_is_str, lambda old, rng, _: rng.choice(["foo-9", f"{old}x", "", "zz", old.upper() + "-0"]),
+                           lambda key, old, new: f"renamed {_show(old)} at key {key!r} to {new!r}",
+                           skip_top=("format",))
+"""Replace a string by an unknown id."""
 
 
 def _m_duplicate(d: Any, rng: Rng, players: int) -> str | None:
@@ -313,16 +297,6 @@ def _m_move(d: Any, rng: Rng, players: int) -> str | None:
     item = items.pop(rng.randbelow(len(items)))
     dst[0][dst[1]].append(item)
     return f"moved {item!r} from the list at key {src[1]!r} to the list at key {dst[1]!r}"
-
-
-def _m_unknown_id(d: Any, rng: Rng, players: int) -> str | None:
-    """Replace a string by an unknown id."""
-    node = pick_node(d, rng, _is_str, skip_top=("format",))
-    if node is None:
-        return None
-    old = node[0][node[1]]
-    node[0][node[1]] = rng.choice(["foo-9", f"{old}x", "", "zz", old.upper() + "-0"])
-    return f"renamed {_show(old)} at key {node[1]!r} to {node[0][node[1]]!r}"
 
 
 def _m_swap(d: Any, rng: Rng, players: int) -> str | None:
@@ -356,7 +330,7 @@ def _m_format(d: Any, rng: Rng, players: int) -> str | None:
     return f"changed the format {old!r} to {d['format']!r}"
 
 
-STATE_MUTATIONS: list[Callable[[Any, Rng, int], str | None]] = [
+STATE_MUTATIONS: list[Mutation] = [
     _m_delete_key, _m_delete_top, _m_add_key, _m_retype, _m_int_to_str, _m_list_to_dict, _m_negative, _m_seat,
     _m_nudge, _m_bool, _m_duplicate, _m_move, _m_unknown_id, _m_swap, _m_truncate, _m_format,
 ]
@@ -427,8 +401,6 @@ def _save_field(d: Any, rng: Rng, players: int) -> str | None:
 
 def _save_snapshot(d: Any, rng: Rng, players: int) -> str | None:
     """Corrupt the snapshot: its position, its checksum, or its state (checksum recomputed half of the time)."""
-    from .core.match import state_digest
-
     snap = d.get("snapshot")
     if not isinstance(snap, dict):
         d["snapshot"] = {"at": 0, "state": {}, "sha256": ""}
@@ -453,7 +425,7 @@ def _save_state_mutation(d: Any, rng: Rng, players: int) -> str | None:
     return STATE_MUTATIONS[rng.randbelow(len(STATE_MUTATIONS))](d, rng, players)
 
 
-SAVE_MUTATIONS: list[Callable[[Any, Rng, int], str | None]] = [
+SAVE_MUTATIONS: list[Mutation] = [
     _save_log, _save_log, _save_field, _save_field, _save_snapshot, _save_state_mutation,
 ]
 
@@ -476,16 +448,9 @@ def mutate(sample: Sample, rng: Rng) -> tuple[JSON, str]:
 
 
 # --- judging the result ---------------------------------------------------------------------------------------------
-def _invariants(state: State) -> list[str]:
-    """Return the game's invariant failures (its invariants module)."""
-    module = importlib.import_module(f"pyengine.games.{state.game.info.id}.invariants")
-    problems: list[str] = module.check(state)
-    return problems
-
-
 def check_playable(state: State, players: int) -> list[str]:
     """Return what goes wrong on an accepted state: broken invariants, a failing read, a legal action refused."""
-    problems = [f"invariant: {p}" for p in _invariants(state)]
+    problems = [f"invariant: {p}" for p in state.game.invariants(state)]
     movers = state.to_move()
     for seat in range(players):
         state.view(seat)
@@ -510,7 +475,7 @@ def check_playable(state: State, players: int) -> list[str]:
             except EngineError as exc:
                 problems.append(f"legal action {a} of seat {seat} was refused: {exc}")
                 continue
-            problems += [f"after {a} of seat {seat}: invariant: {p}" for p in _invariants(c)]
+            problems += [f"after {a} of seat {seat}: invariant: {p}" for p in c.game.invariants(c)]
     return problems
 
 

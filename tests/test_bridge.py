@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 import pyengine
+from pyengine import bridge
 from pyengine.bridge import handle
-from pyengine.core.match import SAVE_FORMAT
+from pyengine.core.saveformat import SAVE_FORMAT
 
 GAME = "jump_drive"
 ROOT_DOC = Path(__file__).resolve().parents[1] / "docs" / "BRIDGE.md"
@@ -465,7 +466,7 @@ def test_non_object_request_is_bad_request(raw: str) -> None:
     assert "object" in error(raw, "bridge/bad_request")
 
 
-@pytest.mark.parametrize("op", ["nope", "", None, 3, "INFO", "view"])
+@pytest.mark.parametrize("op", ["nope", "", None, 3, "INFO", "view", ["info"], {"op": "info"}])
 def test_unknown_op_is_bad_request_quoting_it(op: Any) -> None:
     """An unknown or missing op answers bridge/bad_request quoting the op."""
     assert repr(op) in error({"op": op}, "bridge/bad_request")
@@ -853,9 +854,8 @@ def test_load_cancel_drops_a_loader_and_is_harmless_twice() -> None:
 def test_bridge_doc_lists_every_op_and_the_input_error_codes() -> None:
     """docs/BRIDGE.md names every op the bridge answers, the input/* codes and the limits."""
     doc = ROOT_DOC.read_text(encoding="utf-8")
-    for op in ("load_start", "load_step", "load_cancel", "bench", "submit_many", "bots", "code", "new_from_code",
-               "play", "canonical"):
-        assert f"`{op}`" in doc
+    for op in bridge.OPS:
+        assert f"| `{op}` |" in doc, f"op {op} is answered but has no row in docs/BRIDGE.md's table of requests"
     for code in ("input/too_large", "input/too_deep"):
         assert f"`{code}`" in doc
     for limit in ("4 MiB", "40", "10,000", "9007199254740991", "5000", "1000"):

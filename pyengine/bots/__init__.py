@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
-from .base import LEVELS, Bot, Budget, InfoSet, choose, make_bot
+from .base import Bot, Budget, InfoSet, choose
+from .levels import LEVELS, make_bot
 
 __all__ = ["LEVELS", "Bot", "Budget", "InfoSet", "choose", "make_bot"]

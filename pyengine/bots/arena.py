@@ -6,13 +6,15 @@ import json
 import math
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
 from ..core.api import Outcome, State
 from ..core.registry import load_game
 from ..core.rng import Rng
-from .base import Bot, choose, make_bot
+from .base import Bot, choose
+from .levels import make_bot
 
 
 def play(game_id: str, bots: Sequence[Bot], seed: int, options: dict[str, Any] | None = None,
@@ -140,8 +142,6 @@ def win_rate(game_id: str, bot_a: str, bot_b: str, games: int, players: int = 2,
                 f.write(json.dumps(rec) + "\n")
 
     if jobs > 1 and len(work) > 1:
-        from concurrent.futures import ProcessPoolExecutor, as_completed
-
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for future in as_completed([pool.submit(_played, w) for w in work]):
                 keep(future.result())

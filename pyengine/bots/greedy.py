@@ -3,12 +3,12 @@ the reasonable actions)."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 
 from ..core.api import Action, State
 from ..core.rng import Rng
 from .base import Budget, InfoSet
+from .playout import heuristic_of
 
 Scorer = Callable[[State, int, list[Action]], list[float]]
 
@@ -17,9 +17,8 @@ EASY_SHARE = 0.4
 
 
 def scorer_for(state: State) -> Scorer:
-    """Return the game's action scorer from ``pyengine.games.<id>.heuristic``."""
-    module = importlib.import_module(f"pyengine.games.{state.game.info.id}.heuristic")
-    fn: Scorer = module.score_actions
+    """Return the game's action scorer (its ``heuristic`` module's ``score_actions``)."""
+    fn: Scorer = heuristic_of(state).score_actions
     return fn
 
 

@@ -111,10 +111,17 @@ class GameModel:
 _MODELS: dict[str, GameModel] = {}
 
 
+def heuristic_of(state: State) -> ModuleType:
+    """Return the ``heuristic`` module of a state's game: the one in the package that defines its Game class
+    (``pyengine.games.<id>.heuristic`` for a built-in game)."""
+    package = type(state.game).__module__.rpartition(".")[0]
+    return importlib.import_module(f"{package}.heuristic")
+
+
 def model_for(state: State) -> GameModel:
-    """Return the search model of a state's game (``pyengine.games.<id>.heuristic``), built once."""
+    """Return the search model of a state's game (from its ``heuristic`` module), built once."""
     gid = state.game.info.id
     model = _MODELS.get(gid)
     if model is None:
-        model = _MODELS[gid] = GameModel(importlib.import_module(f"pyengine.games.{gid}.heuristic"))
+        model = _MODELS[gid] = GameModel(heuristic_of(state))
     return model

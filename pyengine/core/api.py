@@ -5,11 +5,21 @@ from __future__ import annotations
 import json
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, NamedTuple
 
-from .errors import BadOptionsError, GameOverError, IllegalActionError, InvalidActionError, NotYourTurnError
+from .errors import (
+    BadOptionsError,
+    EngineError,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    NotYourTurnError,
+)
+from .poscode import Codebook, decode, encode, vocabulary
+from .position import expect_keys, fail, problems_to_error
 from .text import Text
 
 JSON = Any
@@ -93,6 +103,12 @@ class OptionSpec:
     maximum: int | None = None
     players: tuple[int, int] | None = None  # (fewest, most) players it applies to; None: every count
 
+    @classmethod
+    def round_limit(cls, default: int, help_text: str, players: tuple[int, int] | None = None) -> OptionSpec:
+        """Return the safety valve every game has: the round (10 to 200) after which a stalled game ends."""
+        return cls("round_limit", "int", default, "Round limit (safety valve)", help_text, minimum=10, maximum=200,
+                   players=players)
+
     def applies_to(self, players: int) -> bool:
         """Return True if the option means something at this player count (the form hides it otherwise)."""
         return self.players is None or self.players[0] <= players <= self.players[1]
@@ -158,6 +174,19 @@ class GameInfo:
                         f"{list(spec.choices)}, got {value!r}")
             out[key] = value
         return out
+
+    def expect_options(self, value: Any, path: str = "options") -> dict[str, Any]:
+        """Return a saved state's options once they are exactly this game's options, each with a valid value.
+
+        Raises:
+            PositionError: at ``path``, naming a missing or unknown option or a bad value.
+        """
+        obj = expect_keys(value, path, [o.name for o in self.options])
+        try:
+            self.resolve_options(obj)
+        except BadOptionsError as exc:
+            raise fail(path, str(exc)) from exc
+        return obj
 
     def to_json(self) -> JSON:
         """Return the info as JSON for the page."""
@@ -329,9 +358,7 @@ class State(ABC):
 
         The game's history keys (its message log) are left out unless ``history`` is True.
         """
-        from .poscode import encode
-
-        return encode(self, history)
+        return encode(self.game.codebook(), self.to_json(), history)
 
     def __str__(self) -> str:
         return canonical_json(self.to_json())
@@ -352,12 +379,41 @@ class Game(ABC):
             BadOptionsError: unsupported player count or options.
         """
 
-    @abstractmethod
     def state_from_json(self, data: JSON) -> State:
-        """Rebuild a state from ``to_json()`` data.
+        """Rebuild a state from ``to_json()`` data (copied, never shared), refusing an impossible position.
+
+        The same four steps for every game, three of them its hooks: ``validate_json`` checks every field (the game's
+        ``position.py``), ``load_json`` builds the state from a copy, the game's ``invariants`` must all hold, and
+        ``probe`` plays the read API once.
 
         Raises:
-            SaveFormatError: the data is not a valid state of this game.
+            SaveFormatError: the data is not a saved state of this game.
+            PositionError: the first problem found: a field, an invariant, or the rules failing to read the position.
+        """
+        self.validate_json(data)
+        state = self.load_json(data)
+        check_invariants(self.invariants, state)
+        probe(state, state.player_count())
+        return state
+
+    @staticmethod
+    def validate_json(data: JSON, /) -> None:
+        """Raise PositionError naming the first problem of a saved state's data (a game sets its ``position.py``
+        check here, as a staticmethod); return None when every field is sound."""
+        raise NotImplementedError
+
+    @staticmethod
+    def invariants(state: State, /) -> list[str]:
+        """Return the broken invariants of a loaded state, empty when it is sound (a game sets its
+        ``invariants.py`` check here, as a staticmethod; the fuzzer runs it after every action too)."""
+        raise NotImplementedError
+
+    @abstractmethod
+    def load_json(self, data: JSON) -> State:
+        """Return the state that checked ``to_json()`` data holds, built from a copy of it.
+
+        Raises:
+            SaveFormatError: the data is not a saved state of this game.
         """
 
     def state_from_code(self, code: str) -> State:
@@ -368,9 +424,12 @@ class Game(ABC):
                 version).
             PositionError: the code reads, but holds no position the rules can play.
         """
-        from .poscode import decode
+        return self.state_from_json(decode(self.codebook(), code))
 
-        return decode(self, code)
+    def codebook(self) -> Codebook:
+        """Return what this game's position codes are written with: its info, history keys and vocabulary (made once
+        per game object, from a seed-0 starting state at every player count and the catalog)."""
+        return _codebook(self)
 
     def parse_action(self, text: str) -> Action:
         """Parse an action's canonical text.
@@ -396,6 +455,17 @@ class Game(ABC):
         """
         raise NotImplementedError(f"{self.info.id} does not list its hidden information")
 
+    def setup_options(self, seed: int, players: int, options: Mapping[str, Any] | None) -> dict[str, OptionValue]:
+        """Return a new game's options with every default filled in, once its player count and seed are checked (where
+        every ``new_initial_state`` begins).
+
+        Raises:
+            BadOptionsError: an unsupported player count, a seed that is not an integer, or bad options.
+        """
+        self.check_players(players)
+        self.check_seed(seed)
+        return self.info.resolve_options(options)
+
     def check_seed(self, seed: int) -> None:
         """Raise BadOptionsError unless the seed is an integer (booleans refused)."""
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -409,6 +479,56 @@ class Game(ABC):
                 f"{self.info.name} takes {self.info.min_players}-{self.info.max_players} players, got {players!r}")
 
 
-def ordered_seats(seats: Sequence[int]) -> list[int]:
-    """Return seats in ascending order (a helper for canonical outputs)."""
-    return sorted(seats)
+def check_invariants(check: Callable[[State], list[str]], state: State) -> None:
+    """Run a game's invariants on a loaded state; raise PositionError naming the first broken one.
+
+    The invariants may assume well-typed data, so they run after the type checks; should one fail with a raw
+    exception all the same, that is reported as a broken invariant too.
+    """
+    try:
+        problems = check(state)
+    except EngineError:
+        raise
+    except Exception as exc:  # an invariant that cannot even be evaluated is broken
+        raise fail("", f"broken invariant: the check failed with {type(exc).__name__}: {str(exc)[:200]}") from exc
+    problems_to_error(problems)
+
+
+def probe(state: State, players: int) -> None:
+    """Play the read API of a freshly loaded state once; refuse the position if the rules cannot handle it.
+
+    Runs ``to_move``, ``legal_actions`` and ``decision_prompt`` for every mover, ``view`` for every seat and for
+    a spectator, ``is_terminal``, ``outcome``, ``epoch`` and ``messages``. An EngineError passes through as it is;
+    any other exception becomes PositionError("the position cannot be played: <type>: <message>"). A game that is
+    not over with nobody to move, a mover without a legal action, or an end without an outcome is refused too.
+    """
+    try:
+        movers = state.to_move()
+        terminal = state.is_terminal()
+        if not terminal and not movers:
+            raise fail("", "the position cannot be played: the game is not over but nobody is to move")
+        for seat in sorted(movers):
+            if not state.legal_actions(seat):
+                raise fail("", f"the position cannot be played: seat {seat} is to move but has no legal action")
+            state.decision_prompt(seat)
+        for seat in range(players):
+            state.view(seat)
+        state.view(None)
+        if (state.outcome() is None) == terminal:
+            raise fail("", "the position cannot be played: an outcome exists exactly when the game is over")
+        if state.epoch().__class__ is not int:
+            raise fail("", "the position cannot be played: its epoch is not an integer")
+        state.messages()
+    except EngineError:
+        raise
+    except Exception as exc:  # any raw error of the rules code means the position is impossible
+        raise fail("", f"the position cannot be played: {type(exc).__name__}: {str(exc)[:200]}") from exc
+
+
+@cache
+def _codebook(game: Game) -> Codebook:
+    """Return a game's codebook (``Game.codebook``), made once per game object."""
+    info = game.info
+    starts = (game.new_initial_state(seed=0, players=n).to_json()
+              for n in range(info.min_players, info.max_players + 1))
+    return Codebook(info.id, info.name, info.rules_version, game.history_keys, vocabulary(starts, game.catalog()))

@@ -3,7 +3,9 @@
 A game subclasses ``DictState``, names its saved fields (``KEYS``), its format (``FORMAT``) and itself (``TITLE``),
 and sets its three rules functions: who moves, what a seat may do, and applying an action. The base keeps the
 movers and the legal actions cached until the next change, and gives ``to_json``, ``equals_json``, ``clone``,
-``epoch`` and ``load_data`` (a saved state checked field by field).
+``epoch`` and ``load_data`` (a saved state checked field by field). ``TextLogDictState`` adds a log kept as
+compact JSON texts, and ``RulesDictState`` the rest of the State API (outcome, views, resampling, labels, prompts
+and log messages) from the game's functions of its data: Beyond the Sun's and Ares Expedition's states are that.
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ import marshal
 from collections.abc import Iterable
 from typing import Any, ClassVar, Self
 
-from .api import JSON, Action, Game, State
+from .api import JSON, Action, Game, Message, Outcome, State
 from .errors import SaveFormatError
+from .text import Text, english
+from .textlog import LogWriter
 
 Data = dict[str, Any]
 
@@ -158,3 +162,82 @@ class TextLogDictState(DictState):
     def player_count(self) -> int:
         """Return the number of seats."""
         return int(self.d["players"])
+
+
+class RulesDictState(TextLogDictState):
+    """The whole State API over a game whose rules, views, texts and scoring are functions of its data dict.
+
+    A game names, besides ``DictState``'s fields and three rules functions: its log (``LOG``, a ``LogWriter``), and
+    as staticmethods its scoring, view, resample, action label, decision prompt and log-line reader. The game is over
+    once ``d["over"]`` is set (true, or an ending's name).
+    """
+
+    LOG: ClassVar[LogWriter]
+
+    @staticmethod
+    def rules_outcome(data: Data, /) -> Outcome:
+        """Return scores, winners and the deciding tie-break of a finished game."""
+        raise NotImplementedError
+
+    @staticmethod
+    def rules_view(data: Data, seat: int | None, /) -> JSON:
+        """Return what this seat (or a spectator) may see."""
+        raise NotImplementedError
+
+    @staticmethod
+    def rules_resample(data: Data, seat: int, seed: int, /) -> Data:
+        """Return a copy of the data with everything this seat cannot see dealt again from ``seed``."""
+        raise NotImplementedError
+
+    @staticmethod
+    def rules_describe(data: Data, seat: int, action: Action, /) -> Text | None:
+        """Return the label of one of this seat's legal actions as a catalog text."""
+        raise NotImplementedError
+
+    @staticmethod
+    def rules_prompt(data: Data, seat: int, /) -> tuple[str, Text]:
+        """Return the kind of this seat's pending decision and its prompt as a catalog text."""
+        raise NotImplementedError
+
+    @staticmethod
+    def log_message(template: str, args: dict[str, dict[str, Any]], /) -> Message:
+        """Return one stored log line (template and typed references) as a message with its catalog id."""
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        """Return True once the game is over."""
+        return bool(self.d["over"])
+
+    def outcome(self) -> Outcome | None:
+        """Return scores, winners and the deciding tie-break once the game is over."""
+        return self.rules_outcome(self.d) if self.d["over"] else None
+
+    def view(self, seat: int | None) -> JSON:
+        """Return what this seat (or a spectator) may see."""
+        return self.rules_view(self.d, seat)
+
+    def resample(self, seat: int, seed: int) -> Self:
+        """Return a copy with everything this seat cannot see dealt again from ``seed`` (the game's sampling.py)."""
+        return type(self)(self.game, self.rules_resample(self.d, seat, seed))
+
+    def messages(self) -> list[Message]:
+        """Return the log as typed messages, each with its catalog id (the stored lines stay as they are)."""
+        return [self.log_message(t, args) for t, args in self.LOG.entries(self.d)]
+
+    def describe_text(self, seat: int, action: Action) -> Text | None:
+        """Return the label of one of this seat's actions as a catalog text."""
+        return self.rules_describe(self.d, seat, action)
+
+    def describe(self, seat: int, action: Action) -> str:
+        """Return a readable label for one of this seat's actions (the English of ``describe_text``)."""
+        t = self.rules_describe(self.d, seat, action)
+        return english(t) if t is not None else str(action)
+
+    def prompt_text(self, seat: int) -> Text | None:
+        """Return this seat's decision prompt as a catalog text."""
+        return self.rules_prompt(self.d, seat)[1]
+
+    def decision_prompt(self, seat: int) -> tuple[str, str]:
+        """Return the kind and prompt of this seat's pending decision (the prompt is the English of ``prompt_text``)."""
+        kind, t = self.rules_prompt(self.d, seat)
+        return (kind, english(t))

@@ -33,16 +33,12 @@ _NOT_BRACKET = bytes(c for c in range(256) if c not in b"[]{}")  # bytes.transla
 _DELTA = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
-class RequestTooLarge(EngineError):
+class RequestTooLarge(EngineError, code="input/too_large"):
     """Raised for a request text longer than MAX_REQUEST_BYTES."""
 
-    code = "input/too_large"
 
-
-class RequestTooDeep(EngineError):
+class RequestTooDeep(EngineError, code="input/too_deep"):
     """Raised for a request text whose arrays and objects nest deeper than MAX_DEPTH."""
-
-    code = "input/too_deep"
 
 
 def utf8_length(text: str, at_most: int) -> int:

@@ -16,19 +16,10 @@ from .errors import (
     UndoNotAllowedError,
 )
 from .jsonlimits import data_problem
-from .registry import load_game
-
-SAVE_FORMAT = "pyengine-save"
-SAVE_FORMAT_VERSION = 2
-"""2 added ``start``: the position code of a match begun from a position (a save without it is as in 1)."""
-SEAT_KINDS = ("human", "easy", "normal", "hard", "expert", "random", "greedy")
-"""A seat is a human or a bot: a level (Easy to Expert), or random, or greedy (Normal's old name, kept for saves)."""
-SEAT_NAME_MAX = 40
-"""Seat names are cut to this many characters (new matches and loaded saves alike)."""
-MAX_SEED = 2**53 - 1
-"""The largest seed a save may hold: JavaScript's largest safe integer, so a save survives the page's JSON."""
-MAX_LOG_ENTRIES = 10_000
-"""The longest log a save may hold (a real game has a few hundred to about a thousand entries)."""
+from .migrations import migrate
+from .registry import decode_any, load_game
+from .saveformat import MAX_LOG_ENTRIES, MAX_SEED, SAVE_FORMAT, SAVE_FORMAT_VERSION, SEAT_KINDS, SEAT_NAME_MAX
+from .version import ENGINE_VERSION
 
 
 @dataclass(frozen=True)
@@ -95,8 +86,6 @@ class Match:
             PositionCodeError, PositionError: the code cannot be read (see ``core/poscode.py``).
             SaveFormatError: the seats do not fit the position's player count.
         """
-        from .poscode import decode_any
-
         state = decode_any(code)
         data = state.to_json()
         players, options = data.get("players"), data.get("options")
@@ -177,11 +166,9 @@ class Match:
 
     def to_save(self, snapshot: bool = True) -> JSON:
         """Return the save file: format, versions, game, seats, options, seed, log and a checked snapshot."""
-        from .. import __version__
-
         data: dict[str, Any] = {
             "format": SAVE_FORMAT, "format_version": SAVE_FORMAT_VERSION if self.start else 1,
-            "engine_version": __version__, "game": self.game.info.id,
+            "engine_version": ENGINE_VERSION, "game": self.game.info.id,
             "rules_version": self.game.info.rules_version, "players": self.players,
             "seats": [dict(s) for s in self.seats], "options": dict(self.options), "seed": self.seed,
             "log": [e.to_json() for e in self.log],
@@ -239,8 +226,6 @@ class Match:
         game = load_game(game_id)
         rules = data.get("rules_version")
         if rules != game.info.rules_version:
-            from .migrations import migrate
-
             data = migrate(game.info.id, data)
         players, seed, options, log = (data.get("players"), data.get("seed"), data.get("options"),
                                        data.get("log"))

@@ -7,6 +7,8 @@ from typing import Any
 
 from .api import JSON
 from .errors import EngineError, IncompatibleSaveError
+from .registry import load_game
+from .saveformat import MAX_LOG_ENTRIES
 
 
 def _jump_drive_2026_11(data: JSON) -> JSON:
@@ -66,9 +68,6 @@ def _ares_replayable_log(data: JSON) -> Any:
     only useful option themselves or no longer offer an action that did nothing. Anything else that does not
     replay, or a header that cannot start the game, leaves the log as it was, so the loader names the problem.
     """
-    from .match import MAX_LOG_ENTRIES
-    from .registry import load_game
-
     log = data.get("log")
     seed, players, options = data.get("seed"), data.get("players"), data.get("options")
     if not isinstance(log, list) or len(log) > MAX_LOG_ENTRIES or not all(
@@ -122,8 +121,6 @@ def migrate(game_id: str, data: JSON) -> JSON:
     Raises:
         IncompatibleSaveError: no migration path from the save's rules version.
     """
-    from .registry import load_game
-
     target = load_game(game_id).info.rules_version
     seen = 0
     while data.get("rules_version") != target:

@@ -39,9 +39,9 @@ import hashlib
 import re
 import struct
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .errors import (
     CodeChecksumError,
@@ -49,11 +49,7 @@ from .errors import (
     CodeMalformedError,
     CodeTruncatedError,
     CodeVersionError,
-    UnknownGameError,
 )
-
-if TYPE_CHECKING:
-    from .api import Game, State
 
 PREFIX = "st1."
 """Every code starts with this; the digit is the code format's version."""
@@ -83,6 +79,19 @@ ESCAPE_1, ESCAPE_2 = 0xFF, 0xFFFF  # a key that is not in the vocabulary
 
 
 @dataclass(frozen=True)
+class Codebook:
+    """What the codes of one game are written with: its id and name, its rules version, the state keys that hold
+    history (``Game.history_keys``) and its vocabulary (``vocabulary``). ``Game.codebook`` makes it; this module
+    knows no game and no State, only their JSON."""
+
+    game: str
+    name: str
+    rules_version: str
+    history_keys: tuple[str, ...]
+    words: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class CodeInfo:
     """What a code's header says: its game, the rules version it was made under, and whether it holds history."""
 
@@ -108,18 +117,18 @@ def _strings(value: Any, out: set[str]) -> None:
             stack.extend(v.values())
 
 
-@cache
-def vocabulary(game: Game) -> tuple[str, ...]:
-    """Return the strings a code of this game names by number: ids and keys from its starting states and catalog.
+def vocabulary(starts: Iterable[Any], catalog: Iterable[Any]) -> tuple[str, ...]:
+    """Return the strings a code of a game names by number: ids and keys from its starting states and catalog.
 
-    They are the identifier-like strings of a seed-0 starting state at every player count, plus every card id of
-    the catalog, sorted. The list follows from the rules data, so it changes only with the rules; the code's
-    vocabulary tag catches a change that came without a new rules version.
+    ``starts`` are the JSON of a seed-0 starting state at every player count, and ``catalog`` the game's card
+    records: the result is their identifier-like strings plus every card id, sorted. The list follows from the
+    rules data, so it changes only with the rules; the code's vocabulary tag catches a change that came without a
+    new rules version.
     """
     found: set[str] = set()
-    for players in range(game.info.min_players, game.info.max_players + 1):
-        _strings(game.new_initial_state(seed=0, players=players).to_json(), found)
-    for card in game.catalog():
+    for start in starts:
+        _strings(start, found)
+    for card in catalog:
         if isinstance(card.get("id"), str):
             found.add(card["id"])
     words = sorted(w for w in found if _VOCAB_WORD.fullmatch(w) and not _HEX16.fullmatch(w))
@@ -266,13 +275,11 @@ def _deflate(raw: bytes) -> bytes:
     return best
 
 
-def encode(state: State, history: bool = False) -> str:
-    """Return the position code of a state (see the module's docstring); ``history`` keeps its message log."""
-    game = state.game
-    data = state.to_json()
-    if not history and game.history_keys:
-        data = {k: v for k, v in data.items() if k not in game.history_keys}
-    words = vocabulary(game)
+def encode(book: Codebook, data: Any, history: bool = False) -> str:
+    """Return the position code of a state's JSON (see the module's docstring); ``history`` keeps its message log."""
+    if not history and book.history_keys:
+        data = {k: v for k, v in data.items() if k not in book.history_keys}
+    words = book.words
     writer = _Writer(words)
     writer.value(data)
     raw = bytes(writer.out)
@@ -283,13 +290,13 @@ def encode(state: State, history: bool = False) -> str:
         body, flags = packed, flags | FLAG_DEFLATED
     head = bytearray()
     _varint(len(body), head)
-    number = BUILTIN_GAMES.get(game.info.id)
+    number = BUILTIN_GAMES.get(book.game)
     if number is None:
         head.append(0)
-        _text(game.info.id, head)
+        _text(book.game, head)
     else:
         head.append(number)
-    _text(game.info.rules_version, head)
+    _text(book.rules_version, head)
     head += _vocab_tag(words)
     head.append(flags)
     blob = bytes(head) + body
@@ -485,8 +492,9 @@ def peek(code: str) -> CodeInfo:
     return _unpack(code)[1]
 
 
-def decode(game: Game, code: str) -> State:
-    """Return the state a code holds, for this game.
+def decode(book: Codebook, code: str) -> dict[str, Any]:
+    """Return the state JSON a code holds, for the game of this codebook (its history keys start empty when the code
+    left them out); ``Game.state_from_code`` then loads it with the game's own position checks.
 
     Raises:
         CodeMalformedError: not a position code, or damaged contents.
@@ -494,19 +502,18 @@ def decode(game: Game, code: str) -> State:
         CodeChecksumError: mistyped or changed.
         CodeGameError: a code of another game.
         CodeVersionError: made for other rules (an older or newer rules version, or another rules build).
-        PositionError: the contents read, but they are not a position the rules can play (changed by hand).
     """
     reader, info, tag, flags = _unpack(code)
-    if info.game != game.info.id:
-        raise CodeGameError(f"this position code is for {info.game!r}, not {game.info.id!r}")
-    if info.rules_version != game.info.rules_version:
+    if info.game != book.game:
+        raise CodeGameError(f"this position code is for {info.game!r}, not {book.game!r}")
+    if info.rules_version != book.rules_version:
         raise CodeVersionError(
-            f"this position code was made for the {info.rules_version} rules of {game.info.name}; this app plays "
-            f"the {game.info.rules_version} rules, so the code must be made again")
-    words = vocabulary(game)
+            f"this position code was made for the {info.rules_version} rules of {book.name}; this app plays "
+            f"the {book.rules_version} rules, so the code must be made again")
+    words = book.words
     if tag != _vocab_tag(words):
         raise CodeVersionError(
-            f"this position code was made by another build of the {info.rules_version} rules of {game.info.name} "
+            f"this position code was made by another build of the {info.rules_version} rules of {book.name} "
             "(its card list differs); the code must be made again")
     body = reader.data[reader.at:-4]
     if flags & FLAG_DEFLATED:
@@ -525,23 +532,6 @@ def decode(game: Game, code: str) -> State:
     if not isinstance(data, dict):
         raise CodeMalformedError("the position code does not hold a game state")
     if not info.history:
-        for key in game.history_keys:
+        for key in book.history_keys:
             data.setdefault(key, [])
-    return game.state_from_json(data)
-
-
-def decode_any(code: str) -> State:
-    """Return the state a code holds, for whichever game it names.
-
-    Raises:
-        PositionCodeError, PositionError: as ``decode``; CodeGameError for a game this engine does not have.
-    """
-    from .registry import load_game
-
-    info = peek(code)
-    try:
-        game = load_game(info.game)
-    except UnknownGameError:
-        raise CodeGameError(f"this position code is for the game {info.game!r}, which this app does not have") from None
-    return decode(game, code)
-
+    return data

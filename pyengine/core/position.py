@@ -1,5 +1,5 @@
-"""Shared checks for loading a saved position: path-aware type and range checks, a ledger of where each piece is,
-and ``probe``, which plays the read API once so that a position the rules cannot handle is refused on load.
+"""Shared checks for loading a saved position: path-aware type and range checks and a ledger of where each piece is
+(``Game.state_from_json`` then runs the game's invariants and ``probe`` on the loaded state, in ``api.py``).
 
 Every check raises ``PositionError`` whose message starts with the path of the bad value, e.g.
 ``hands[1][3]: unknown card 'foo-9'``. Nothing here knows any game: each game's ``position.py`` uses these.
@@ -17,12 +17,11 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Callable, Collection, Container, Iterable, Mapping
+from collections.abc import Callable, Collection, Container, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from .api import State
-from .errors import EngineError, PositionError
+from .errors import PositionError
 
 MAX_COUNT = 1_000_000
 """The largest value a count without a rules limit may hold (ore, M€, VP, epoch ...), far below 2**53."""
@@ -181,18 +180,6 @@ def expect_strs(value: Any, path: Path, choices: Collection[str] | None = None, 
     return items
 
 
-def expect_ids(value: Any, path: Path, known: Container[str], what: str, max_len: int = MAX_COUNT,
-               distinct: bool = False) -> list[str]:
-    """Return ``value`` if it is a list of known ids (no id twice, when ``distinct``)."""
-    items = expect_list(value, path, max_len)
-    for i, v in enumerate(items):
-        if v.__class__ is not str or v not in known:
-            expect_id(v, at(path, i), known, what)
-    if distinct:
-        expect_distinct(items, path, what)
-    return items
-
-
 def expect_distinct(items: list[Any], path: Path, what: str) -> None:
     """Raise PositionError naming the first item of ``items`` that repeats an earlier one (or is not a value that
     can be compared, such as a list where an id belongs)."""
@@ -215,6 +202,34 @@ def expect_equal(value: Any, expected: Any, path: Path, why: str) -> None:
     if value != expected:
         shown = repr(value) if len(repr(value)) < 80 else kind_of(value)
         raise fail(path, f"{shown} disagrees with {why} (expected {expected!r})")
+
+
+def expect_state(data: Any, state_format: str, keys: Sequence[str], title: str) -> dict[str, Any]:
+    """Return a saved state's dict once its format and its exact set of fields (``keys``, and "format") are right;
+    ``title`` is the game's name in the messages."""
+    if data.__class__ is not dict or data.get("format") != state_format:
+        found = data.get("format") if data.__class__ is dict else type(data).__name__
+        shown = repr(found) if found.__class__ is str and len(found) < 60 else kind_of(found)
+        raise fail("format" if data.__class__ is dict else "", f"not a saved {title} state (format {shown})")
+    missing = [k for k in keys if k not in data]
+    if missing:
+        raise fail(missing[0], f"missing field (the {title} state lacks fields {missing})")
+    expect_keys(data, "", (*keys, "format"))
+    out: dict[str, Any] = data
+    return out
+
+
+def nested_dicts(value: Any) -> Iterator[dict[str, Any]]:
+    """Yield every object in a JSON value, the value itself included, at any depth (for collecting what the data
+    holds: effect steps, ops, filters)."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            yield v
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
 
 
 class Ledger:
@@ -340,49 +355,3 @@ def problems_to_error(problems: list[str], path: Path = "") -> None:
     """Raise PositionError naming the first of a game's invariant problems, if there is any."""
     if problems:
         raise fail(path, f"broken invariant: {problems[0]}")
-
-
-def check_invariants(check: Callable[[State], list[str]], state: State) -> None:
-    """Run a game's invariants on a loaded state; raise PositionError naming the first broken one.
-
-    The invariants may assume well-typed data, so they run after the type checks; should one fail with a raw
-    exception all the same, that is reported as a broken invariant too.
-    """
-    try:
-        problems = check(state)
-    except EngineError:
-        raise
-    except Exception as exc:  # an invariant that cannot even be evaluated is broken
-        raise fail("", f"broken invariant: the check failed with {type(exc).__name__}: {str(exc)[:200]}") from exc
-    problems_to_error(problems)
-
-
-def probe(state: State, players: int) -> None:
-    """Play the read API of a freshly loaded state once; refuse the position if the rules cannot handle it.
-
-    Runs ``to_move``, ``legal_actions`` and ``decision_prompt`` for every mover, ``view`` for every seat and for
-    a spectator, ``is_terminal``, ``outcome``, ``epoch`` and ``messages``. An EngineError passes through as it is;
-    any other exception becomes PositionError("the position cannot be played: <type>: <message>"). A game that is
-    not over with nobody to move, a mover without a legal action, or an end without an outcome is refused too.
-    """
-    try:
-        movers = state.to_move()
-        terminal = state.is_terminal()
-        if not terminal and not movers:
-            raise fail("", "the position cannot be played: the game is not over but nobody is to move")
-        for seat in sorted(movers):
-            if not state.legal_actions(seat):
-                raise fail("", f"the position cannot be played: seat {seat} is to move but has no legal action")
-            state.decision_prompt(seat)
-        for seat in range(players):
-            state.view(seat)
-        state.view(None)
-        if (state.outcome() is None) == terminal:
-            raise fail("", "the position cannot be played: an outcome exists exactly when the game is over")
-        if state.epoch().__class__ is not int:
-            raise fail("", "the position cannot be played: its epoch is not an integer")
-        state.messages()
-    except EngineError:
-        raise
-    except Exception as exc:  # any raw error of the rules code means the position is impossible
-        raise fail("", f"the position cannot be played: {type(exc).__name__}: {str(exc)[:200]}") from exc

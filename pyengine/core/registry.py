@@ -1,16 +1,30 @@
-"""The game registry: game ids to Game factories, filled by each game package on import."""
+"""The game registry: game ids to Game factories.
+
+The built-in games are one list of ids (``pyengine.games.GAMES``), which ``pyengine/__init__.py`` hands to
+``add_packages``. A game's package is imported the first time that game is asked for (all of them when the list
+of games is), and importing it registers the game (``register_game``) with a factory that loads its rules only when
+the game is played (``rules_factory``). So importing the engine loads no game, and listing games loads no rules.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from collections.abc import Callable, Iterable
 
-from .api import Game, GameInfo
-from .errors import UnknownGameError
+from .api import Game, GameInfo, State
+from .errors import CodeGameError, UnknownGameError
+from .poscode import peek
 
+_PACKAGES: dict[str, str] = {}
 _FACTORIES: dict[str, Callable[[], Game]] = {}
 _INFOS: dict[str, GameInfo] = {}
 _CACHE: dict[str, Game] = {}
-_BUILTIN = ("ares_expedition", "beyond_the_sun", "jump_drive")
+
+
+def add_packages(parent: str, game_ids: Iterable[str]) -> None:
+    """Name the package of each game id, ``<parent>.<id>``: it is imported (and registers the game) on first use."""
+    for game_id in game_ids:
+        _PACKAGES[game_id] = f"{parent}.{game_id}"
 
 
 def register_game(game_id: str, factory: Callable[[], Game], info: GameInfo | None = None) -> None:
@@ -20,18 +34,32 @@ def register_game(game_id: str, factory: Callable[[], Game], info: GameInfo | No
         _INFOS[game_id] = info
 
 
-def _load_builtins() -> None:
-    """Import the built-in game packages so they register themselves."""
-    import importlib
+def rules_factory(module: str, class_name: str) -> Callable[[], Game]:
+    """Return a factory that imports a game's rules module when first called and builds its Game class from it
+    (kept lazy so that listing games and reading their info stays cheap)."""
 
-    for name in _BUILTIN:
-        if name not in _FACTORIES:
-            importlib.import_module(f"pyengine.games.{name}")
+    def factory() -> Game:
+        game: Game = getattr(importlib.import_module(module), class_name)()
+        return game
+
+    return factory
+
+
+def _load(game_id: str) -> None:
+    """Import the package of a listed game that has not registered yet (it registers itself)."""
+    if game_id not in _FACTORIES and game_id in _PACKAGES:
+        importlib.import_module(_PACKAGES[game_id])
+
+
+def _load_all() -> None:
+    """Import the package of every listed game."""
+    for game_id in list(_PACKAGES):
+        _load(game_id)
 
 
 def games() -> list[str]:
     """Return the registered game ids, sorted."""
-    _load_builtins()
+    _load_all()
     return sorted(_FACTORIES)
 
 
@@ -41,9 +69,9 @@ def load_game(game_id: str) -> Game:
     Raises:
         UnknownGameError: no game has that id.
     """
-    _load_builtins()
+    _load(game_id)
     if game_id not in _FACTORIES:
-        raise UnknownGameError(f"unknown game {game_id!r}; known games: {sorted(_FACTORIES)}")
+        raise UnknownGameError(f"unknown game {game_id!r}; known games: {games()}")
     if game_id not in _CACHE:
         _CACHE[game_id] = _FACTORIES[game_id]()
     return _CACHE[game_id]
@@ -55,7 +83,22 @@ def game_info(game_id: str) -> GameInfo:
     Raises:
         UnknownGameError: no game has that id.
     """
-    _load_builtins()
+    _load(game_id)
     if game_id in _INFOS:
         return _INFOS[game_id]
     return load_game(game_id).info
+
+
+def decode_any(code: str) -> State:
+    """Return the state a position code holds, for whichever game it names.
+
+    Raises:
+        PositionCodeError, PositionError: as ``Game.state_from_code``; CodeGameError for a game this engine does not
+            have.
+    """
+    info = peek(code)
+    try:
+        game = load_game(info.game)
+    except UnknownGameError:
+        raise CodeGameError(f"this position code is for the game {info.game!r}, which this app does not have") from None
+    return game.state_from_code(code)

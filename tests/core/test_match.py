@@ -10,8 +10,9 @@ import pytest
 import pyengine
 from pyengine.core.api import Action, canonical_json
 from pyengine.core.errors import IllegalActionError, InvalidActionError, NotYourTurnError, UndoNotAllowedError
-from pyengine.core.match import SAVE_FORMAT, SAVE_FORMAT_VERSION, LogEntry, Match
+from pyengine.core.match import LogEntry, Match
 from pyengine.core.rng import Rng
+from pyengine.core.saveformat import SAVE_FORMAT, SAVE_FORMAT_VERSION
 
 GAME = "jump_drive"
 

@@ -24,7 +24,7 @@ from pyengine.core.errors import (
     PositionError,
 )
 from pyengine.core.match import Match
-from pyengine.core.registry import games, load_game
+from pyengine.core.registry import decode_any, games, load_game
 from pyengine.core.rng import Rng
 
 CASES = [(g, p) for g in games() for p in range(load_game(g).info.min_players, load_game(g).info.max_players + 1)]
@@ -156,10 +156,10 @@ def test_codes_of_other_games_and_other_rules_versions_are_refused(jd_code: str)
     with pytest.raises(CodeVersionError, match="format 7"):
         game.state_from_code("st7." + jd_code[4:])
     with pytest.raises(CodeMalformedError, match="game number 9"):
-        poscode.decode_any(code_text(blob[:game_at] + b"\x09" + blob[game_at + 1:], reseal=True))
+        decode_any(code_text(blob[:game_at] + b"\x09" + blob[game_at + 1:], reseal=True))
     unknown = blob[:game_at] + b"\x00\x05chess" + blob[game_at + 1:]
     with pytest.raises(CodeGameError, match="'chess', which this app does not have"):
-        poscode.decode_any(code_text(unknown, reseal=True))
+        decode_any(code_text(unknown, reseal=True))
 
 
 def test_a_tampered_code_with_a_good_checksum_is_refused_by_the_position_checks(jd_code: str) -> None:
@@ -168,7 +168,7 @@ def test_a_tampered_code_with_a_good_checksum_is_refused_by_the_position_checks(
     state = game.state_from_code(jd_code)
     data = state.to_json()
     data["hands"][0] = data["hands"][0] + data["deck"][:1]  # a card in two places
-    forged = poscode._Writer(poscode.vocabulary(game))
+    forged = poscode._Writer(game.codebook().words)
     forged.value(data)
     with pytest.raises(PositionError):
         game.state_from_code(_forge(game.info.id, bytes(forged.out)))
@@ -185,7 +185,7 @@ def _forge(game_id: str, body: bytes) -> str:
     poscode._varint(len(body), head)
     head.append(poscode.BUILTIN_GAMES[game_id])
     poscode._text(game.info.rules_version, head)
-    head += poscode._vocab_tag(poscode.vocabulary(game))
+    head += poscode._vocab_tag(game.codebook().words)
     head.append(0)
     blob = bytes(head) + body
     return code_text(blob + hashlib.sha256(blob).digest()[:4])

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 import pyengine
-from pyengine.core.api import JSON, Action, Game, Outcome, State
+from pyengine.core.api import JSON, Action, Game, Outcome, State, probe
 from pyengine.core.errors import PositionError, SaveFormatError
-from pyengine.core.position import Ledger, probe
+from pyengine.core.position import Ledger
 from pyengine.core.registry import load_game
 from pyengine.core.rng import Rng
 

@@ -12,8 +12,9 @@ import pytest
 import pyengine
 from pyengine.core.api import canonical_json
 from pyengine.core.errors import IncompatibleSaveError, SaveFormatError, UnknownGameError
-from pyengine.core.match import SAVE_FORMAT_VERSION, Match, state_digest
+from pyengine.core.match import Match, state_digest
 from pyengine.core.rng import Rng
+from pyengine.core.saveformat import SAVE_FORMAT_VERSION
 
 GAME = "jump_drive"
 

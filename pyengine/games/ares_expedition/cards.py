@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from functools import cache
-from importlib import resources
 from typing import Any
 
-from ...core.errors import CardDataError
+from ...core.carddata import CardData
 
 Record = dict[str, Any]
+DATA = CardData("Ares Expedition", __package__)
+_load, _fail, _int = DATA.load, DATA.fail, DATA.integer
 
 TAGS = ("building", "space", "science", "power", "earth", "jovian", "plant", "microbe", "animal", "event")
 COLORS = ("green", "blue", "red")
@@ -68,18 +68,6 @@ PROJECT_FIELDS = frozenset({"number", "id", "name", "color", "cost", "tags", "re
                             "action", "vp", "vp_per", "holds", "beginner", "set", "note"})
 CORP_FIELDS = frozenset({"number", "id", "name", "set", "tags", "mc", "play", "effects", "action", "vp_per", "holds",
                          "beginner", "note"})
-
-
-def _fail(where: str, problem: str) -> CardDataError:
-    """Return the error for one bad record."""
-    return CardDataError(f"Ares Expedition data: {where}: {problem}")
-
-
-def _int(where: str, value: Any, lo: int = 0, hi: int = 99) -> int:
-    """Check one integer field."""
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise _fail(where, f"expected an integer in {lo}..{hi}, got {value!r}")
-    return value
 
 
 def _fields(where: str, rec: Record, key: str, table: dict[str, tuple[frozenset[str], frozenset[str]]]) -> None:
@@ -168,10 +156,7 @@ def check_ops(where: str, ops: Any) -> None:
             if op["to"] not in ("self", "other", "stocked"):
                 raise _fail(w, f"bad target {op['to']!r}")
         if kind == "choose":
-            if not isinstance(op["options"], list) or len(op["options"]) < 2:
-                raise _fail(w, "choose needs at least two options")
-            for j, o in enumerate(op["options"]):
-                check_option(f"{w}.options[{j}]", o)
+            DATA.choices(w, op["options"], check_option)
         if kind == "if":
             _cond(w, op["cond"])
             check_ops(f"{w}.do", op["do"])
@@ -344,11 +329,6 @@ def check_corporation(rec: Any) -> Record:
     if "holds" in rec and rec["holds"] not in HELD:
         raise _fail(where, f"bad holds {rec['holds']!r}")
     return rec
-
-
-def _load(name: str) -> Any:
-    """Read one data file of this package."""
-    return json.loads(resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8"))
 
 
 @cache

@@ -9,7 +9,6 @@ from .cards import Record, card
 
 RES = {"mc": "M€", "heat": "heat", "plants": "plants", "cards": "cards", "tr": "TR"}
 ONE = {"mc": "M€", "heat": "heat", "plants": "plant", "cards": "card", "tr": "TR"}
-PARAM = {"temperature": "temperature", "oxygen": "oxygen", "ocean": "an ocean"}
 PER = {"steel": ("steel", "steel"), "titanium": ("titanium", "titanium"), "forests": ("forest", "forests"),
        "cards_played": ("project card you have played", "project cards you have played"),
        "blue_cards": ("blue card you have", "blue cards you have"), "here": ("resource here", "resources here")}

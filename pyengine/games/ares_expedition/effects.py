@@ -12,7 +12,7 @@ from typing import Any
 
 from .cards import Record, board, card
 from .model import PARAM_STEPS, Data, Player, count, draw_cards, effects_of, has_effect, holds, owned
-from .playing import cond_holds, funds, matches, option_ok, pay_amount, removable, requirements_ok
+from .playing import cond_holds, funds, matches, option_ok, pay_amount, price, removable, requirements_ok
 from .text import log
 
 Frame = dict[str, Any]
@@ -348,8 +348,6 @@ def _next_shift(d: Data, seat: int, f: Frame, op: Record) -> None:
 
 def free_play_choices(d: Data, seat: int, op: Record) -> list[str]:
     """Return the hand cards a "play_card" op may play now (colour, printed cost cap, requirements, price)."""
-    from .playing import price
-
     p = d["p"][seat]
     out = []
     for c in sorted(set(p["hand"])):

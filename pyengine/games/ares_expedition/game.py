@@ -8,7 +8,6 @@ from typing import Any
 from ...core.api import JSON, Game, State
 from ...core.dictstate import copy_json
 from ...core.errors import BadOptionsError
-from ...core.position import check_invariants, probe
 from ...core.rng import Rng
 from .cards import base_deck, board, corporations, projects, promo_deck
 from .hidden import KINDS, variants
@@ -27,12 +26,12 @@ class AresExpedition(Game):
     info = INFO
     history_keys = ("msgs",)
     hidden_kinds = KINDS
+    validate_json = staticmethod(validate)
+    invariants = staticmethod(check)
 
     def new_initial_state(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> AresState:
         """Shuffle the oceans and the deck, deal corporations and 8 projects to each player."""
-        self.check_players(players)
-        self.check_seed(seed)
-        opts = self.info.resolve_options(options)
+        opts = self.setup_options(seed, players, options)
         if opts["mode"] == "coop" and players != 2:
             raise BadOptionsError("the co-operative variant is for exactly 2 players")
         rng = Rng(seed)
@@ -78,18 +77,9 @@ class AresExpedition(Game):
         advance(d)
         return AresState(self, d)
 
-    def state_from_json(self, data: JSON) -> AresState:
-        """Rebuild a state from its JSON (copied, never shared), refusing an impossible position.
-
-        Raises:
-            PositionError: the first problem found: a field (position.py), an invariant, or the rules failing to
-                read the position (probe).
-        """
-        validate(data)
-        state = AresState(self, AresState.load_data(data))
-        check_invariants(check, state)
-        probe(state, state.d["players"])
-        return state
+    def load_json(self, data: JSON) -> AresState:
+        """Return the state that checked JSON holds (built from a copy of it)."""
+        return AresState(self, AresState.load_data(data))
 
     def hidden_variants(self, state: State, seat: int, seed: int) -> list[tuple[str, State]]:
         """Return positions that differ from ``state`` only in what ``seat`` cannot see, by kind (hidden.py)."""

@@ -90,12 +90,17 @@ def _hand_edits(d: Data, seat: int, rng: Rng) -> list[Edit]:
     return out
 
 
+def _order_edits(d: Data, rng: Rng, pile: Callable[[Data], list[object]]) -> list[Edit]:
+    """Return an edit of a face-down pile's order (two of its cards swapped), none for fewer than two cards."""
+    if len(pile(d)) < 2:
+        return []
+    i, j = _two(rng, len(pile(d)))
+    return [lambda v: _swap(pile(v), i, pile(v), j)]
+
+
 def _deck_edits(d: Data, seat: int, rng: Rng) -> list[Edit]:
     """Return an edit of the deck's order (two cards swapped)."""
-    if len(d["deck"]) < 2:
-        return []
-    i, j = _two(rng, len(d["deck"]))
-    return [lambda v: _swap(v["deck"], i, v["deck"], j)]
+    return _order_edits(d, rng, lambda v: v["deck"])
 
 
 def _discard_edits(d: Data, seat: int, rng: Rng) -> list[Edit]:
@@ -232,19 +237,15 @@ def _corp_edits(d: Data, seat: int, rng: Rng, chosen: bool) -> list[Edit]:
 
 def _ocean_edits(d: Data, seat: int, rng: Rng) -> list[Edit]:
     """Return an edit of the face-down ocean pile's order."""
-    if len(d["ocean_pile"]) < 2:
-        return []
-    i, j = _two(rng, len(d["ocean_pile"]))
-    return [lambda v: _swap(v["ocean_pile"], i, v["ocean_pile"], j)]
+    return _order_edits(d, rng, lambda v: v["ocean_pile"])
 
 
 def _solo_edits(d: Data, seat: int, rng: Rng) -> list[Edit]:
     """Return an edit of the virtual player's deck order while it is face down (before its last five rounds)."""
     solo = d["solo"]
-    if not solo or solo["marker"] >= 5 or len(solo["deck"]) < 2:
+    if not solo or solo["marker"] >= 5:
         return []
-    i, j = _two(rng, len(solo["deck"]))
-    return [lambda v: _swap(v["solo"]["deck"], i, v["solo"]["deck"], j)]
+    return _order_edits(d, rng, lambda v: v["solo"]["deck"])
 
 
 def _rng_edits(d: Data, seat: int, rng: Rng) -> list[Edit]:

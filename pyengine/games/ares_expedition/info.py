@@ -27,11 +27,10 @@ INFO = GameInfo(
         OptionSpec("mining_guild", "choice", "per_card", "Mining Guild reading",
                    "per_card: 1 TR for each card you play that gives steel. per_steel: 1 TR per steel it gives.",
                    choices=("per_card", "per_steel")),
-        OptionSpec("round_limit", "int", 40, "Round limit (safety valve)",
-                   "A competitive game that has not terraformed Mars by this round ends after it and is scored. The "
-                   "printed game has no limit (real games last about 10-14 rounds); this only stops stalled games, "
-                   "such as bots that never raise a parameter. Solo (25) and co-op (15) keep their own limits.",
-                   minimum=10, maximum=200, players=(2, 4)),
+        OptionSpec.round_limit(40, "A competitive game that has not terraformed Mars by this round ends after it and "
+                               "is scored. The printed game has no limit (real games last about 10-14 rounds); this "
+                               "only stops stalled games, such as bots that never raise a parameter. Solo (25) and "
+                               "co-op (15) keep their own limits.", players=(2, 4)),
         OptionSpec("coop_early_end", "bool", False, "Co-op: end as soon as Mars is terraformed",
                    "Off (the printed rule): the co-operative game always runs until the pool is empty, after 15 "
                    "rounds, so a team that terraforms early keeps playing for VP. On: it ends after the phase in "

@@ -6,7 +6,7 @@ from typing import Any
 
 from ...core.dictstate import copy_sharing_log
 from ...core.rng import Rng
-from .cards import TAGS, Record, board, card, corporations, projects
+from .cards import Record, board, card
 
 Data = dict[str, Any]
 Player = dict[str, Any]
@@ -72,12 +72,8 @@ def count(p: Player, per: str, src: str | None = None) -> int:
     """Return the value of a counter (DATA.md "Counters") for a player; ``here`` is the resources on ``src``."""
     if per.startswith("tag:"):
         return tag_count(p, per[4:])
-    if per == "steel":
-        return int(p["steel"])
-    if per == "titanium":
-        return int(p["titanium"])
-    if per == "forests":
-        return int(p["forests"])
+    if per in ("steel", "titanium", "forests"):
+        return int(p[per])
     if per == "cards_played":
         return len(p["table"])
     if per == "blue_cards":
@@ -162,24 +158,3 @@ def display_value(param: str, steps: int) -> str:
 def hand_sell_value(p: Player) -> int:
     """Return what one card sells for: 3 M€, plus every sell bonus the player owns."""
     return int(board()["sell"]) + sum(int(e["n"]) for _, e in effects_of(p, "sell_bonus"))
-
-
-def all_card_ids() -> list[str]:
-    """Return every project id (base and promo)."""
-    return list(projects())
-
-
-def all_corp_ids() -> list[str]:
-    """Return every corporation id (base and promo)."""
-    return list(corporations())
-
-
-def tags_of(cid: str) -> list[str]:
-    """Return a card's tags (duplicates kept)."""
-    tags: list[str] = card(cid)["tags"]
-    return tags
-
-
-def valid_tag(tag: str) -> bool:
-    """Return True for one of the ten tags."""
-    return tag in TAGS

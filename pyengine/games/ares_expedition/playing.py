@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from .cards import Record, board, card
+from .cards import Record, board
 from .model import ZONE_ORDER, Data, Player, count, effects_of, has_effect, holds, tag_count, zone_of
 
 STEEL_VALUE = 2
@@ -193,8 +193,3 @@ def costs_payable(p: Player, costs: list[Record], src: str | None) -> bool:
 def option_ok(p: Player, option: Record, src: str | None) -> bool:
     """Return True if an option (costs, then ops) can be chosen now: its costs are payable."""
     return costs_payable(p, option.get("cost", []), src)
-
-
-def card_record(cid: str) -> Record:
-    """Return a card's record (kept here so rules code reads naturally)."""
-    return card(cid)

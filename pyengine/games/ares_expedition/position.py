@@ -14,7 +14,6 @@ from functools import cache
 from typing import Any
 
 from ...core.api import JSON, canonical_json
-from ...core.errors import BadOptionsError
 from ...core.position import (
     Ledger,
     Path,
@@ -29,13 +28,16 @@ from ...core.position import (
     expect_ints,
     expect_keys,
     expect_list,
+    expect_state,
     expect_str,
     expect_strs,
     expect_text_log,
     fail,
     kind_of,
+    nested_dicts,
 )
 from .cards import COLORS, COST_OPS, OPS, base_deck, board, card, corporations, projects, promo_deck
+from .effects import heat_range
 from .info import INFO
 from .model import PARAM_STEPS, STATE_FORMAT, STATE_KEYS, Data, holds, owned
 from .text import MAX_LOG
@@ -66,24 +68,14 @@ def _data_shapes() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     ops: set[str] = set()
     costs: set[str] = set()
     filters: set[str] = set()
-
-    def walk(value: Any) -> None:
-        """Record the steps (or ops, costs and filters) in one value and everything inside it."""
-        if isinstance(value, dict):
-            op = value.get("op")
-            if op in OPS:
-                ops.add(canonical_json(value))
-            elif op in COST_OPS:
-                costs.add(canonical_json(value))
-            if isinstance(value.get("filter"), dict):
-                filters.add(canonical_json(value["filter"]))
-            for v in value.values():
-                walk(v)
-        elif isinstance(value, list):
-            for v in value:
-                walk(v)
-
-    walk([projects(), corporations()])
+    for value in nested_dicts([projects(), corporations()]):
+        op = value.get("op")
+        if op in OPS:
+            ops.add(canonical_json(value))
+        elif op in COST_OPS:
+            costs.add(canonical_json(value))
+        if isinstance(value.get("filter"), dict):
+            filters.add(canonical_json(value["filter"]))
     return frozenset(ops), frozenset(costs), frozenset(filters)
 
 
@@ -110,7 +102,7 @@ def _canonical(value: Any, path: Path) -> str:
 # --- the whole position -------------------------------------------------------------------------------------------
 def validate(data: JSON) -> None:
     """Raise PositionError naming the first problem of a saved Ares Expedition state; return None if it is sound."""
-    d = _top_level(data)
+    d = expect_state(data, STATE_FORMAT, STATE_KEYS, TITLE)
     players = expect_int(d["players"], "players", INFO.min_players, INFO.max_players)
     opts = _options(d["options"], players)
     mode = "coop" if opts["mode"] == "coop" else "solo" if players == 1 else "standard"
@@ -144,27 +136,9 @@ def validate(data: JSON) -> None:
     projects_led.check_complete("deck")
 
 
-def _top_level(data: JSON) -> Data:
-    """Return the state dict once its format and its exact set of fields are right."""
-    if data.__class__ is not dict or data.get("format") != STATE_FORMAT:
-        found = data.get("format") if data.__class__ is dict else type(data).__name__
-        shown = repr(found) if found.__class__ is str and len(found) < 60 else kind_of(found)
-        raise fail("format" if data.__class__ is dict else "", f"not a saved {TITLE} state (format {shown})")
-    missing = [k for k in STATE_KEYS if k not in data]
-    if missing:
-        raise fail(missing[0], f"missing field (the {TITLE} state lacks fields {missing})")
-    expect_keys(data, "", (*STATE_KEYS, "format"))
-    out: Data = data
-    return out
-
-
 def _options(value: Any, players: int) -> dict[str, Any]:
     """Return the options once they are exactly the game's options with valid values for this player count."""
-    obj = expect_keys(value, "options", [o.name for o in INFO.options])
-    try:
-        INFO.resolve_options(obj)
-    except BadOptionsError as exc:
-        raise fail("options", str(exc)) from exc
+    obj = INFO.expect_options(value)
     if obj["mode"] == "coop" and players != 2:
         raise fail("options.mode", "the co-operative variant is for exactly 2 players")
     return obj
@@ -388,8 +362,6 @@ def _context(value: Any, path: Path, projects_led: Ledger) -> None:
 
 def _question(d: Data, p: dict[str, Any], seat: int, f: dict[str, Any], path: Path) -> None:
     """Check the question the top effect asks, against the op that asked it and the player's cards."""
-    from .effects import heat_range
-
     ask = expect_dict(f["ask"], path)
     if "q" not in ask:
         raise fail(at(path, "q"), "missing field")

@@ -17,7 +17,6 @@ from .effects import (
     convert,
     fire,
     free_play_choices,
-    heat_range,
     option_useful,
     push,
     push_option,
@@ -27,7 +26,6 @@ from .effects import (
     step_scores,
 )
 from .model import (
-    PARAM_STEPS,
     Data,
     Player,
     draw_cards,
@@ -675,16 +673,6 @@ def finish(d: Data, reason: str) -> None:
     log(d, "The game ends: {name}", name={
         "terraformed": "Mars is terraformed", "round_25": "round 25 is over", "pool_empty": "the pool is empty",
         "round_limit": "the round limit is reached"}[reason])
-
-
-def param_left(d: Data) -> int:
-    """Return the steps still missing to terraform Mars."""
-    return sum(PARAM_STEPS[k] - d["params"][k] for k in PARAM_STEPS)
-
-
-def heat_choice_range(p: Player, n: int) -> tuple[int, int]:
-    """Return the heat range a Helion player may pay toward n M€ (for describe)."""
-    return heat_range(p, n)
 
 
 # What advance() runs in each stage once nobody has a decision (defined after the steps it names).

@@ -6,6 +6,7 @@ from typing import Any
 
 from ...core.api import Outcome
 from .cards import board, card
+from .messages import result_text
 from .model import Data, Player, count, hand_sell_value, owned, terraformed
 
 
@@ -45,8 +46,6 @@ def outcome(d: Data) -> Outcome:
     details: dict[str, Any] = {"breakdown": [breakdown(p) for p in d["p"]], "terraformed": terraformed(d),
                                "end": d["over"]}
     if d.get("solo") or d.get("coop"):
-        from .messages import result_text  # the words of the result line, for the page's catalog
-
         result = result_text(d, scores)
         if result is not None:
             details["result_msg"] = result.to_json()

@@ -11,21 +11,21 @@ from .model import Data, ship_count, strength_at
 SLOT_LEVEL = {s["id"]: s["level"] for s in board()["tech_tree"]["slots"]}
 
 
-def tech_card(d: Data, slot: str) -> dict[str, Any] | None:
-    """Return the tech card in a slot, or None while the slot is unrevealed."""
-    cid = d["slots"][slot]["card"]
-    return techs()[cid] if cid else None
+_SIZES = {"colonies": "colonies", "techs": "techs", "automation": "auto", "private_techs": "private"}
+"""The counters that are the size of one of the faction's lists: counter -> its field."""
+_AMOUNTS = {"population": "pop", "ore": "ore"}
+"""The counters that are one of the faction's numbers: counter -> its field."""
 
 
 def counter(d: Data, seat: int, name: str) -> int:
     """Return one named counter of a faction (see DATA.md, Counters)."""
     f = d["factions"][seat]
-    if name == "colonies":
-        return len(f["colonies"])
+    if name in _SIZES:
+        return len(f[_SIZES[name]])
+    if name in _AMOUNTS:
+        return int(f[_AMOUNTS[name]])
     if name == "controlled":
         return sum(1 for c in d["control"].values() if c["seat"] == seat)
-    if name == "techs":
-        return len(f["techs"])
     if name.startswith("techs_level_"):
         lv = int(name[-1])
         return sum(1 for s in f["techs"] if SLOT_LEVEL[s] == lv)
@@ -36,14 +36,6 @@ def counter(d: Data, seat: int, name: str) -> int:
         return ship_count(f)
     if name == "fleet_strength":
         return sum(strength_at(f, loc) for loc in f["ships"])
-    if name == "automation":
-        return len(f["auto"])
-    if name == "population":
-        return int(f["pop"])
-    if name == "ore":
-        return int(f["ore"])
-    if name == "private_techs":
-        return len(f["private"])
     if name == "achievements":
         return sum(1 for a in d["achievements"] for disc in a["discs"] if disc["seat"] == seat and not disc["star"])
     if name == "locations_strength_4":
@@ -129,11 +121,6 @@ def sources(d: Data, seat: int) -> tuple[dict[str, Any], ...]:
 def passive(d: Data, seat: int, kind: str) -> int:
     """Return the sum of one numeric passive ability over everything the faction has."""
     return _passives(*_key(d, seat)).get(kind, 0)
-
-
-def passives(d: Data, seat: int) -> dict[str, int]:
-    """Return every numeric passive ability of the faction, summed by kind (read only: the dict is shared)."""
-    return _passives(*_key(d, seat))
 
 
 def end_vp_passives(d: Data, seat: int) -> int:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable
 from functools import cache
-from importlib import resources
 from typing import Any
 
-from ...core.errors import CardDataError as DataError
+from ...core.carddata import CardData
 
 Record = dict[str, Any]
+DATA = CardData("Beyond the Sun", __package__)
+_load, _fail, _int = DATA.load, DATA.fail, DATA.integer
 
 TYPES = ("scientific", "economic", "military", "commercial")
 ORIGINS = ("confirmed", "tentative", "stand-in")
@@ -48,18 +49,6 @@ PASSIVE_FIELDS: dict[str, frozenset[str]] = {
     "deep_space_strength": frozenset({"n"}), "end_vp": frozenset({"vp"}), "star_discs": frozenset(),
 }
 COMMON = frozenset({"id", "name", "origin", "sources", "text", "name_known", "name_pl", "note", "confidence"})
-
-
-def _fail(where: str, problem: str) -> DataError:
-    """Return the error for one bad record."""
-    return DataError(f"Beyond the Sun data: {where}: {problem}")
-
-
-def _int(where: str, value: Any, lo: int = 0, hi: int = 99) -> int:
-    """Check one integer field."""
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise _fail(where, f"expected an integer in {lo}..{hi}, got {value!r}")
-    return value
 
 
 def check_cost(where: str, cost: Any) -> None:
@@ -121,10 +110,7 @@ def _check_step_values(w: str, step: Record) -> None:
     if op == "remove_guild_tile":
         _int(w, step["tier"], 1, 2)
     if op == "choose":
-        if not isinstance(step["options"], list) or len(step["options"]) < 2:
-            raise _fail(w, "choose needs at least 2 options")
-        for j, opt in enumerate(step["options"]):
-            check_steps(f"{w}.options[{j}]", opt)
+        DATA.choices(w, step["options"], check_steps)
     if op == "may_pay":
         check_cost(w, step["cost"])
         check_steps(f"{w}.steps", step["steps"])
@@ -180,20 +166,27 @@ def _check_common(where: str, rec: Any, fields: set[str]) -> None:
         raise _fail(where, f"unknown fields {sorted(unknown)}")
 
 
-def _load(name: str) -> Any:
-    """Read one data file of the package."""
-    with resources.files(__package__).joinpath(f"data/{name}").open("r", encoding="utf-8") as fh:
-        return json.load(fh)
+def _records(kind: str, fields: set[str], check: Callable[[str, Record], None]) -> dict[str, Record]:
+    """Return the records of ``data/<kind>s.json`` by id, each checked: its common fields and its kind's ``fields``
+    (``_check_common``), then ``check``; an id given twice is refused."""
+    out: dict[str, Record] = {}
+    for rec in _load(f"{kind}s.json")[f"{kind}s"]:
+        w = f"{kind} {rec.get('id')!r}"
+        _check_common(w, rec, fields)
+        check(w, rec)
+        if rec["id"] in out:
+            raise _fail(w, "duplicate id")
+        out[rec["id"]] = rec
+    return out
 
 
 @cache
 def techs() -> dict[str, Record]:
     """Return every technology card by id, checked."""
-    out: dict[str, Record] = {}
     seen: set[str] = set()
-    for rec in _load("techs.json")["techs"]:
-        w = f"tech {rec.get('id')!r}"
-        _check_common(w, rec, {"level", "types", "passes", "immediate", "actions", "passive", "anytime", "vp"})
+
+    def check(w: str, rec: Record) -> None:
+        """Check a tech's level, types, steps, actions, abilities and VP."""
         _int(w, rec["level"], 1, 4)
         if not rec["types"] or len(rec["types"]) > 2 or any(t not in TYPES for t in rec["types"]):
             raise _fail(w, f"bad types {rec['types']!r}")
@@ -212,37 +205,31 @@ def techs() -> dict[str, Record]:
             check_vp_value(w, rec.get("vp"))
         elif rec.get("vp") is not None:
             raise _fail(w, "only level-IIII techs print VP")
-        if rec["id"] in out:
-            raise _fail(w, "duplicate id")
-        out[rec["id"]] = rec
-    _ability_ids.cache_clear()
-    return out
+
+    return _records("tech", {"level", "types", "passes", "immediate", "actions", "passive", "anytime", "vp"}, check)
 
 
 @cache
 def events() -> dict[str, Record]:
     """Return every event card by id, checked."""
-    out: dict[str, Record] = {}
-    for rec in _load("events.json")["events"]:
-        w = f"event {rec.get('id')!r}"
-        _check_common(w, rec, {"level", "light", "steps"})
+
+    def check(w: str, rec: Record) -> None:
+        """Check an event's level, lightness and steps."""
         _int(w, rec["level"], 2, 3)
         if not isinstance(rec["light"], bool):
             raise _fail(w, "light must be true or false")
         check_steps(f"{w}.steps", rec["steps"])
-        out[rec["id"]] = rec
-    return out
+
+    return _records("event", {"level", "light", "steps"}, check)
 
 
 @cache
 def systems() -> dict[str, Record]:
     """Return every system card by id, checked."""
-    out: dict[str, Record] = {}
     seen: set[str] = set()
-    for rec in _load("systems.json")["systems"]:
-        w = f"system {rec.get('id')!r}"
-        _check_common(w, rec, {"deck", "start", "colonize", "vp", "control_disc", "colony_disc", "bonus",
-                               "anytime", "passive", "subtitle"})
+
+    def check(w: str, rec: Record) -> None:
+        """Check a system's deck, colonize cost, VP, discs, bonus and abilities."""
         if rec["deck"] not in ("A", "B") or not isinstance(rec["start"], bool) or (rec["start"] and rec["deck"] != "A"):
             raise _fail(w, "bad deck/start")
         _int(w, rec["colonize"], 1, 12)
@@ -252,17 +239,17 @@ def systems() -> dict[str, Record]:
         check_steps(f"{w}.bonus", rec["bonus"])
         check_anytime(w, rec.get("anytime", []), seen)
         check_passive(w, rec.get("passive", []))
-        out[rec["id"]] = rec
-    return out
+
+    return _records("system", {"deck", "start", "colonize", "vp", "control_disc", "colony_disc", "bonus", "anytime",
+                               "passive", "subtitle"}, check)
 
 
 @cache
 def achievements() -> dict[str, Record]:
     """Return every achievement card by id, checked."""
-    out: dict[str, Record] = {}
-    for rec in _load("achievements.json")["achievements"]:
-        w = f"achievement {rec.get('id')!r}"
-        _check_common(w, rec, {"group", "condition", "slots"})
+
+    def check(w: str, rec: Record) -> None:
+        """Check an achievement's group, condition and VP slots."""
         if rec["group"] not in ("basic", "A", "B"):
             raise _fail(w, "bad group")
         cond = rec["condition"]
@@ -273,8 +260,8 @@ def achievements() -> dict[str, Record]:
             raise _fail(w, "slots must list 1-4 VP values")
         for v in rec["slots"]:
             _int(w, v, 0, 20)
-        out[rec["id"]] = rec
-    return out
+
+    return _records("achievement", {"group", "condition", "slots"}, check)
 
 
 @cache
@@ -322,18 +309,6 @@ def board() -> Record:
     return data
 
 
-@cache
-def _ability_ids() -> frozenset[str]:
-    """Return every anytime ability id in the data."""
-    ids: set[str] = set()
-    for rec in [*techs().values(), *systems().values()]:
-        ids.update(a["id"] for a in rec.get("anytime", []))
-    for fac in factions()["factions"]:
-        for p in fac["advanced"].get("powers", []):
-            ids.update(a["id"] for a in p.get("anytime", []))
-    return frozenset(ids)
-
-
 def all_records() -> list[Record]:
     """Return every card record (techs, events, systems, achievements), each tagged with its kind."""
     out: list[Record] = []
@@ -346,7 +321,7 @@ def all_records() -> list[Record]:
 
 
 def check_counts() -> None:
-    """Raise DataError unless the pool has the printed counts (46 techs 4/16/16/10, 20 events, 24 systems...)."""
+    """Raise CardDataError unless the pool has the printed counts (46 techs 4/16/16/10, 20 events, 24 systems...)."""
     per_level = [sum(1 for t in techs().values() if t["level"] == lv) for lv in (1, 2, 3, 4)]
     if per_level != [4, 16, 16, 10]:
         raise _fail("techs", f"need 4/16/16/10 per level, got {per_level}")

@@ -13,7 +13,7 @@ from ...core.api import Action
 from ...core.rng import Rng
 from . import control
 from .abilities import SLOT_LEVEL, counter, passive
-from .cards import board, events, systems, techs
+from .cards import achievements, board, events, systems, techs
 from .model import (
     LEVELS,
     Data,
@@ -21,6 +21,7 @@ from .model import (
     add_ship,
     automate,
     gain_population,
+    neighbours,
     remove_ship,
     return_supply,
     ship_list,
@@ -234,8 +235,6 @@ def options(d: Data, frame: Frame, step: Step) -> list[Action]:
         left = prog.get("left", step["n"] + passive(d, seat, "jump_bonus"))
         if left <= 0 or not f["ships"]:
             return []
-        from .model import neighbours
-
         acts = [Action("jump", (("at", loc), ("level", str(lv)), ("to", to)))
                 for loc, lv in ship_list(f) for to in neighbours(d, loc)]
         return [*acts, Action("stop")] if acts else []
@@ -289,8 +288,6 @@ def options(d: Data, frame: Frame, step: Step) -> list[Action]:
 
 def star_targets(d: Data, seat: int) -> list[dict[str, Any]]:
     """Return the achievements on which this faction may place a star disc."""
-    from .cards import achievements
-
     return [a for a in d["achievements"] if len(a["discs"]) < len(achievements()[a["id"]]["slots"])
             and all(x["seat"] != seat for x in a["discs"])]
 

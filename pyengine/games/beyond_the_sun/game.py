@@ -7,7 +7,6 @@ from typing import Any
 
 from ...core.api import JSON, Game, State
 from ...core.dictstate import copy_json
-from ...core.position import check_invariants, probe
 from ...core.rng import Rng
 from .abilities import unlock_powers
 from .cards import achievements, all_records, board, events, factions, systems, techs
@@ -34,12 +33,12 @@ class BeyondTheSun(Game):
     info = INFO
     history_keys = ("msgs",)
     hidden_kinds = KINDS
+    validate_json = staticmethod(validate)
+    invariants = staticmethod(check)
 
     def new_initial_state(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> BTSState:
         """Set up the boards, decks, events, systems and achievements, and each faction's mat."""
-        self.check_players(players)
-        self.check_seed(seed)
-        opts = self.info.resolve_options(options)
+        opts = self.setup_options(seed, players, options)
         rng = Rng(seed)
         d: Data = {"players": players, "options": opts, "side": board()["exploration"]["side_by_players"][str(players)],
                    "round": 1, "turn": 0, "first": 0, "phase": "action", "end_round": None, "extra_used": False,
@@ -67,18 +66,9 @@ class BeyondTheSun(Game):
         log(d, "Setup for {n} players; the first player is {seat}", n=players, seat=0)
         return BTSState(self, d)
 
-    def state_from_json(self, data: JSON) -> BTSState:
-        """Rebuild a state from its JSON (copied, never shared), refusing an impossible position.
-
-        Raises:
-            PositionError: the first problem found: a field (position.py), an invariant, or the rules failing to
-                read the position (probe).
-        """
-        validate(data)
-        state = BTSState(self, BTSState.load_data(data))
-        check_invariants(check, state)
-        probe(state, state.d["players"])
-        return state
+    def load_json(self, data: JSON) -> BTSState:
+        """Return the state that checked JSON holds (built from a copy of it)."""
+        return BTSState(self, BTSState.load_data(data))
 
     def hidden_variants(self, state: State, seat: int, seed: int) -> list[tuple[str, State]]:
         """Return states that differ from ``state`` only in what ``seat`` cannot see, labelled by kind (hidden.py)."""

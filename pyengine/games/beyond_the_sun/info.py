@@ -23,10 +23,9 @@ INFO = GameInfo(
         OptionSpec("star_discs_at_end", "bool", True, "Giga-Corporations: star discs score at the end",
                    "Board Game Arena: star discs still on achievements at the end become real discs and score. "
                    "Off: they score nothing."),
-        OptionSpec("round_limit", "int", 30, "Round limit (safety valve)",
-                   "If no achievement has triggered the end by this round, it becomes the last round. The printed "
-                   "game has no limit (a real game lasts about 15 rounds); this only stops stalled games, such as "
-                   "bots that locked every cube away.", minimum=10, maximum=200),
+        OptionSpec.round_limit(30, "If no achievement has triggered the end by this round, it becomes the last round. "
+                               "The printed game has no limit (a real game lasts about 15 rounds); this only stops "
+                               "stalled games, such as bots that locked every cube away."),
         OptionSpec("control_ties", "choice", "defender", "Control ties",
                    "defender: on equal strength the current controller keeps control (attackers must be "
                    "stronger). strict: a controller who is tied loses control and nobody holds it.",

@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...core.dictstate import copy_sharing_log
-from .cards import board, factions
+from .cards import board, factions, systems
 
 Data = dict[str, Any]
 Faction = dict[str, Any]
@@ -21,7 +21,6 @@ STATE_KEYS = ("players", "options", "rng", "side", "round", "turn", "first", "ph
               "factions", "control", "frames", "turn_flags", "event_log", "epoch", "msgs", "over", "hist")
 CUBES = 20
 TRACK_DISCS = 8
-ACHIEVEMENT_DISCS = 8
 LEVELS = (1, 2, 3, 4)
 
 
@@ -176,11 +175,6 @@ def side(d: Data) -> dict[str, Any]:
     return out
 
 
-def location_kinds(d: Data) -> dict[str, str]:
-    """Return location id -> kind for the side in use."""
-    return {loc["id"]: loc["kind"] for loc in side(d)["locations"]}
-
-
 @lru_cache(maxsize=8)
 def _adjacency(side_name: str) -> dict[str, tuple[str, ...]]:
     """Return location -> sorted neighbours for one board side."""
@@ -210,8 +204,6 @@ def controllable(d: Data) -> list[str]:
 
 def disc_for(d: Data, loc: str) -> str:
     """Return the base-disc type (food or ore) that marks control of a location."""
-    from .cards import systems
-
     card = d["locs"].get(loc)
     if card:
         out: str = systems()[card]["control_disc"]

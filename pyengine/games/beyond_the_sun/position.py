@@ -14,7 +14,6 @@ from functools import cache
 from typing import Any
 
 from ...core.api import JSON, canonical_json
-from ...core.errors import BadOptionsError
 from ...core.position import (
     MAX_COUNT,
     Ledger,
@@ -29,16 +28,19 @@ from ...core.position import (
     expect_ints,
     expect_keys,
     expect_list,
+    expect_state,
     expect_str,
     expect_strs,
     expect_text_log,
     fail,
     kind_of,
+    nested_dicts,
 )
 from .abilities import SLOT_LEVEL, STAR_DISC
 from .cards import STEP_FIELDS, achievements, board, events, factions, systems, techs
 from .info import INFO
-from .model import CUBES, STATE_FORMAT, STATE_KEYS, TRACK_DISCS, Data
+from .model import CUBES, STATE_FORMAT, STATE_KEYS, TRACK_DISCS, Data, controllable, disc_for
+from .scoring import total
 from .text import MAX_LOG
 
 TITLE = "Beyond the Sun"
@@ -60,21 +62,11 @@ def _data_steps() -> tuple[frozenset[str], frozenset[str]]:
     the step lists that an "each faction" event offers every faction."""
     steps: set[str] = set()
     offered: set[str] = set()
-
-    def walk(value: Any) -> None:
-        """Record the steps (or ops, costs and filters) in one value and everything inside it."""
-        if isinstance(value, dict):
-            if value.get("op") in STEP_FIELDS:
-                steps.add(canonical_json(value))
-                if value["op"] == "each_faction":
-                    offered.add(canonical_json(value["steps"]))
-            for v in value.values():
-                walk(v)
-        elif isinstance(value, list):
-            for v in value:
-                walk(v)
-
-    walk([techs(), events(), systems(), factions(), board()])
+    for value in nested_dicts([techs(), events(), systems(), factions(), board()]):
+        if value.get("op") in STEP_FIELDS:
+            steps.add(canonical_json(value))
+            if value["op"] == "each_faction":
+                offered.add(canonical_json(value["steps"]))
     return frozenset(steps), frozenset(offered)
 
 
@@ -116,9 +108,9 @@ def _level_of(table: dict[str, dict[str, Any]], cid: str) -> int:
 # --- the whole position --------------------------------------------------------------------------------------------
 def validate(data: JSON) -> None:
     """Raise PositionError naming the first problem of a saved Beyond the Sun state; return None if it is sound."""
-    d = _top_level(data)
+    d = expect_state(data, STATE_FORMAT, STATE_KEYS, TITLE)
     players = expect_int(d["players"], "players", INFO.min_players, INFO.max_players)
-    opts = _options(d["options"])
+    opts = INFO.expect_options(d["options"])
     expect_hex16(d["rng"], "rng")
     expect_equal(expect_str(d["side"], "side"), board()["exploration"]["side_by_players"][str(players)], "side",
                  f"the board side for {players} players")
@@ -169,30 +161,6 @@ def validate(data: JSON) -> None:
     event_led.check_complete("box_events")
     system_led.check_complete("sysdecks")
     _final_history(d)
-
-
-def _top_level(data: JSON) -> Data:
-    """Return the state dict once its format and its exact set of fields are right."""
-    if data.__class__ is not dict or data.get("format") != STATE_FORMAT:
-        found = data.get("format") if data.__class__ is dict else type(data).__name__
-        shown = repr(found) if found.__class__ is str and len(found) < 60 else kind_of(found)
-        raise fail("format" if data.__class__ is dict else "", f"not a saved {TITLE} state (format {shown})")
-    missing = [k for k in STATE_KEYS if k not in data]
-    if missing:
-        raise fail(missing[0], f"missing field (the {TITLE} state lacks fields {missing})")
-    expect_keys(data, "", (*STATE_KEYS, "format"))
-    out: Data = data
-    return out
-
-
-def _options(value: Any) -> dict[str, Any]:
-    """Return the options once they are exactly the game's options with valid values."""
-    obj = expect_keys(value, "options", [o.name for o in INFO.options])
-    try:
-        INFO.resolve_options(obj)
-    except BadOptionsError as exc:
-        raise fail("options", str(exc)) from exc
-    return obj
 
 
 # --- cards on the board ---------------------------------------------------------------------------------------------
@@ -388,8 +356,6 @@ def _space_ok(d: Data, seat: int, space: str) -> bool:
 
 def _control(d: Data, players: int) -> None:
     """Check the controlled locations: controllable now, a seat, and the base disc of the location's track."""
-    from .model import controllable, disc_for
-
     control = expect_keys(d["control"], "control", (), controllable(d))
     for loc, c in control.items():
         path = at("control", loc)
@@ -560,8 +526,6 @@ def _history(value: Any, players: int, rnd: int, over: bool) -> None:
 
 def _final_history(d: Data) -> None:
     """Check that a finished game's last history row holds the final scores."""
-    from .scoring import total
-
     if d["over"] and d["hist"][-1][1] != [total(d, s) for s in range(d["players"])]:
         raise fail(at("hist", len(d["hist"]) - 1), "the last round's VP are not the final scores")
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from ...core.api import Action
 from ...core.rng import Rng
+from . import control
 from .abilities import anytime, counter, passive, unlock_powers
 from .cards import achievements, board, techs
 from .effects import current, options, push, resolve, run, star_targets
@@ -84,7 +85,8 @@ def _tech_spaces(slot: str, card: str) -> tuple[Space, ...]:
 
 
 def _spaces(d: Data, seat: int) -> list[Space]:
-    """Return every action space that exists for this faction (see ``all_spaces``), with what moving there needs."""
+    """Return every action space that exists for this faction (Basic Spacefaring, open guilds, its techs), with
+    what moving there needs."""
     out = list(_basic_spaces(d["players"]))
     covered = d["covered"]
     for g in GUILDS:
@@ -96,25 +98,9 @@ def _spaces(d: Data, seat: int) -> list[Space]:
     return out
 
 
-def all_spaces(d: Data, seat: int) -> list[str]:
-    """Return every action space that exists for this faction: Basic Spacefaring, open guilds, its techs."""
-    return [s[0] for s in _spaces(d, seat)]
-
-
-def space_legal(d: Data, seat: int, space: str) -> bool:
-    """Return True if the pawn may move to this space now and its action can be paid for and performed."""
-    shared = space.startswith("bs.gain.")
-    if not shared and (space == d["pawns"][seat] or space in d["pawns"]):
-        return False
-    cost, steps, surcharge, _ = space_info(d, space)
-    eff = effective_cost(d, seat, cost, steps, surcharge)
-    f = d["factions"][seat]
-    return can_pay(f, eff) and performable(d, seat, steps, f["pop"] - eff["population"])
-
-
 def move_actions(d: Data, seat: int) -> list[Action]:
-    """Return the pawn moves open to this faction: ``space_legal`` for every space, computed once per kind of space
-    (spaces with the same steps and price share the answer)."""
+    """Return the pawn moves open to this faction: every space its pawn may move to now whose action can be paid
+    for and performed, computed once per kind of space (spaces with the same steps and price share the answer)."""
     f = d["factions"][seat]
     pawns = d["pawns"]
     research_off = passive(d, seat, "research_discount")
@@ -327,8 +313,6 @@ def _trade(d: Data, seat: int, f: Faction, action: Action) -> None:
         remove_ship(f, loc, int(str(action.get("level"))))
         f["pop"] += 1
         log(d, "{seat} retires a ship into population", seat=seat)
-        from . import control
-
         control.recompute(d, (loc,))
     else:
         f["pop"] -= 1

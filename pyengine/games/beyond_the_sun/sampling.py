@@ -83,8 +83,9 @@ def _redeal_events(d: Data, level: str, rng: Rng) -> None:
         slots[s]["event"] = ev
 
 
-def resample(d: Data, seed: int) -> Data:
-    """Return a copy of the position data with every secret redealt from public facts and the seed alone."""
+def resample(d: Data, seat: int, seed: int) -> Data:
+    """Return a copy of the position data with every secret redealt from public facts and the seed alone (no secret
+    is a seat's own, so ``seat``, the seat whose information set it samples, changes nothing)."""
     out = copy_state(d)
     rng = Rng(seed)
     for name in TECH_DECKS:

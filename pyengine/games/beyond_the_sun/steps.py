@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .abilities import passive
+from .cards import systems
 from .model import Data, Faction, strength_at
 from .research import eligible_slots
 
@@ -30,8 +31,6 @@ def can_pay(f: Faction, cost: dict[str, int]) -> bool:
 
 def colonizable(d: Data, seat: int, discount: int = 0) -> list[str]:
     """Return the systems this faction controls with enough strength there to colonize them."""
-    from .cards import systems
-
     f = d["factions"][seat]
     out = []
     for loc, c in d["control"].items():

@@ -2,17 +2,8 @@
 
 from __future__ import annotations
 
-from ...core.api import Game
-from ...core.registry import register_game
+from ...core.registry import register_game, rules_factory
 from . import messages as _messages  # noqa: F401  (importing it registers the "jd" message table)
 from .info import INFO
 
-
-def _factory() -> Game:
-    """Import the rules and return the game object (kept lazy so that listing games stays cheap)."""
-    from .game import JumpDrive
-
-    return JumpDrive()
-
-
-register_game("jump_drive", _factory, INFO)
+register_game("jump_drive", rules_factory(f"{__name__}.game", "JumpDrive"), INFO)

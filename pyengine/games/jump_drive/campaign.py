@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
+from ...core.carddata import read_data
 from ...core.errors import CardDataError
 from .data import JDData
 from .empire import count
@@ -20,8 +19,7 @@ def conditions() -> tuple[dict[str, Any], ...]:
     Raises:
         CardDataError: the campaign data breaks its schema.
     """
-    with resources.files(__package__).joinpath("data/campaign.json").open("r", encoding="utf-8") as fh:
-        data = json.load(fh)
+    data = read_data(__package__, "campaign.json")
     if data.get("schema") != "jump_drive.campaign/1" or not isinstance(data.get("conditions"), list):
         raise CardDataError("campaign data must have schema jump_drive.campaign/1 and a conditions list")
     for c in data["conditions"]:

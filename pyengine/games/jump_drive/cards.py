@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
-from importlib import resources
 from typing import Any
 
+from ...core.carddata import read_data
 from ...core.errors import CardDataError
 
 SCHEMA = "jump_drive.cards/1"
@@ -202,8 +201,7 @@ def parse_cards(data: Any) -> dict[str, CardType]:
 
 def load_raw() -> Any:
     """Read data/cards.json from the installed package."""
-    with resources.files(__package__).joinpath("data/cards.json").open("r", encoding="utf-8") as fh:
-        return json.load(fh)
+    return read_data(__package__, "cards.json")
 
 
 @lru_cache(maxsize=1)

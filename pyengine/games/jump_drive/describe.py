@@ -8,8 +8,10 @@ from ...core.api import Action
 from ...core.text import Text, english, text
 from .cards import instance_type
 from .data import JDData
+from .empire import icons
 from .messages import place_slug, term_id
 from .rules import EXPLORE_MARKER_EYES, SURVEY, Plan, plan_options
+from .scoring import _other_value
 
 
 def card_ref(card: str, seat: int) -> tuple[str, str]:
@@ -43,8 +45,6 @@ def describe_text(d: JDData, seat: int, action: Action, plans: Mapping[Action, P
 
     ``plans`` are the seat's placement plans by action, when the caller already holds them.
     """
-    from .empire import icons
-
     k = action.kind
     if k == "explore":
         eyes = icons(d.empires[seat], "explore") + EXPLORE_MARKER_EYES
@@ -60,8 +60,6 @@ def describe_text(d: JDData, seat: int, action: Action, plans: Mapping[Action, P
                   "hand_limit": "jd.act.discard_hand_limit"}[reason]
         return text(msg_id, card=card_ref(action.get("card") or "", seat))
     if k == "score_against":
-        from .scoring import _other_value
-
         card, other = action.get("card") or "", int(action.get("seat") or 0)
         return text("jd.act.score_against", card=card_ref(card, seat), seat=("player", other),
                     n=_other_value(d, seat, card, other))

@@ -7,7 +7,6 @@ from typing import Any
 
 from ...core.api import JSON, Game, State
 from ...core.errors import BadOptionsError
-from ...core.position import check_invariants, probe
 from ...core.rng import Rng
 from .basics import draw, msg
 from .campaign import condition_ids
@@ -28,6 +27,8 @@ class JumpDrive(Game):
     info = INFO
     history_keys = ("msgs",)
     hidden_kinds = KINDS
+    validate_json = staticmethod(validate)
+    invariants = staticmethod(check)
 
     def hidden_variants(self, state: State, seat: int, seed: int) -> list[tuple[str, State]]:
         """Return positions that differ from ``state`` only in what ``seat`` cannot see (``hidden.py``)."""
@@ -35,9 +36,7 @@ class JumpDrive(Game):
 
     def new_initial_state(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> JDState:
         """Deal 7 cards to each seat; each will keep 5 by a simultaneous hidden choice."""
-        self.check_players(players)
-        self.check_seed(seed)
-        opts = self.info.resolve_options(options)
+        opts = self.setup_options(seed, players, options)
         used = [u for u in str(opts["campaign_used"]).split(",") if u]
         if opts["campaign"] and players != 1:
             raise BadOptionsError("the campaign option is for solitaire (1 player) only")
@@ -63,18 +62,9 @@ class JumpDrive(Game):
         msg(d, "Each player is dealt 7 cards and keeps 5")
         return JDState(self, d)
 
-    def state_from_json(self, data: JSON) -> JDState:
-        """Rebuild a state from its JSON (copied, never shared), refusing an impossible position.
-
-        Raises:
-            PositionError: the first problem found: a field (position.py), an invariant, or the rules failing to
-                read the position (probe).
-        """
-        validate(data)
-        state = JDState(self, data_from_json(data))
-        check_invariants(check, state)
-        probe(state, state.d.players)
-        return state
+    def load_json(self, data: JSON) -> JDState:
+        """Return the state that checked JSON holds (built from a copy of it)."""
+        return JDState(self, data_from_json(data))
 
     def catalog(self) -> list[JSON]:
         """Return every card type as data (the survey team included), each with its face in numbers (table_view)."""

@@ -8,7 +8,7 @@ from .cards import instance_type
 from .data import JDData
 from .empire import card_income, card_vp, icons, income, military
 from .rules import EXPLORE_MARKER_EYES, SURVEY, plan_record
-from .scoring import WIN_VP, is_solo, others_of
+from .scoring import WIN_VP, _other_value, is_solo, others_of
 from .state import JDState
 
 CARD_VALUE = 0.9
@@ -96,8 +96,6 @@ def score_actions(state: State, seat: int, actions: list[Action]) -> list[float]
             out.append(-sum(keep_value(d, seat, c) for c in pair))
         return out
     if d.phase == "score_choice":
-        from .scoring import _other_value
-
         return [float(_other_value(d, seat, a.get("card") or "", int(a.get("seat") or 0))) for a in actions]
     return [0.0] * len(actions)
 

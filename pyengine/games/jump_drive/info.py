@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from functools import cache
-from importlib import resources
 
 from ...core.api import GameInfo, OptionSpec
+from ...core.carddata import read_data
 
 RULES_VERSION = "2026.12"
 
@@ -14,8 +13,7 @@ RULES_VERSION = "2026.12"
 @cache
 def campaign_condition_ids() -> tuple[str, ...]:
     """Return the ids of the solo campaign's victory conditions, read from data/campaign.json."""
-    with resources.files(__package__).joinpath("data/campaign.json").open("r", encoding="utf-8") as fh:
-        return tuple(str(c["id"]) for c in json.load(fh)["conditions"])
+    return tuple(str(c["id"]) for c in read_data(__package__, "campaign.json")["conditions"])
 
 
 INFO = GameInfo(
@@ -36,9 +34,8 @@ INFO = GameInfo(
         OptionSpec("convoy_world_draw", "bool", False, "Draw 1 after two worlds",
                    "Placing two worlds (Convoy) and no development still draws the 1 card of a world-only "
                    "turn."),
-        OptionSpec("round_limit", "int", 40, "Round limit (safety valve)",
-                   "If nobody has reached 50 VP when this round is scored, the game ends after it and is scored "
-                   "as usual (most VP, then the usual tie-breaks). The printed game has no limit (a real game "
-                   "lasts about 7-12 rounds); this only stops stalled games, such as players who explore "
-                   "forever. Solitaire keeps its 7 rounds.", minimum=10, maximum=200, players=(2, 4)),
+        OptionSpec.round_limit(40, "If nobody has reached 50 VP when this round is scored, the game ends after it and "
+                               "is scored as usual (most VP, then the usual tie-breaks). The printed game has no limit "
+                               "(a real game lasts about 7-12 rounds); this only stops stalled games, such as "
+                               "players who explore forever. Solitaire keeps its 7 rounds.", players=(2, 4)),
     ))

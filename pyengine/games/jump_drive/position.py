@@ -14,7 +14,6 @@ from functools import cache
 from typing import Any
 
 from ...core.api import JSON
-from ...core.errors import BadOptionsError
 from ...core.position import (
     MAX_COUNT,
     Ledger,
@@ -30,6 +29,7 @@ from ...core.position import (
     expect_ints,
     expect_keys,
     expect_list,
+    expect_state,
     expect_str,
     fail,
     kind_of,
@@ -39,6 +39,7 @@ from .basics import HAND_LIMIT
 from .cards import card_types, deck_instances, instance_type
 from .data import STATE_FORMAT, JDData
 from .info import INFO, campaign_condition_ids
+from .rules import OPENING_DISCARD, plan_options, plan_record
 
 TITLE = "Jump Drive"
 PHASES = ("opening", "plan", "pay", "hand_limit", "score_choice", "campaign_tick", "over")
@@ -76,7 +77,7 @@ def _known_instance(cid: Any) -> bool:
 # --- the whole position -------------------------------------------------------------------------------------------
 def validate(data: JSON) -> None:
     """Raise PositionError naming the first problem of a saved Jump Drive state; return None if it is sound."""
-    d = _top_level(data)
+    d = expect_state(data, STATE_FORMAT, _state_keys(), TITLE)
     players = expect_int(d["players"], "players", INFO.min_players, INFO.max_players)
     solo = players == 1
     opts = _options(d["options"], players)
@@ -122,27 +123,9 @@ def validate(data: JSON) -> None:
     _tallies(d, players, rnd)
 
 
-def _top_level(data: JSON) -> dict[str, Any]:
-    """Return the state dict once its format and its exact set of fields are right."""
-    if data.__class__ is not dict or data.get("format") != STATE_FORMAT:
-        found = data.get("format") if data.__class__ is dict else type(data).__name__
-        shown = repr(found) if found.__class__ is str and len(found) < 60 else kind_of(found)
-        raise fail("format" if data.__class__ is dict else "", f"not a saved {TITLE} state (format {shown})")
-    missing = [k for k in _state_keys() if k not in data]
-    if missing:
-        raise fail(missing[0], f"missing field (the {TITLE} state lacks fields {missing})")
-    expect_keys(data, "", (*_state_keys(), "format"))
-    out: dict[str, Any] = data
-    return out
-
-
 def _options(value: Any, players: int) -> dict[str, Any]:
     """Return the options once they are exactly the game's options with valid values for this player count."""
-    obj = expect_keys(value, "options", [o.name for o in INFO.options])
-    try:
-        INFO.resolve_options(obj)
-    except BadOptionsError as exc:
-        raise fail("options", str(exc)) from exc
+    obj = INFO.expect_options(value)
     if obj["campaign"] and players != 1:
         raise fail("options.campaign", "the campaign option is for solitaire (1 player) only")
     return obj
@@ -227,8 +210,6 @@ def _choices(d: dict[str, Any], players: int, phase: str) -> None:
 
 def _commits(d: dict[str, Any], players: int, phase: str) -> None:
     """Check the hidden commitments: the opening discards, or a placement plan the seat could make now."""
-    from .rules import OPENING_DISCARD, plan_options, plan_record
-
     commits = expect_list(d["commits"], "commits", length=players)
     for s, rec in enumerate(commits):
         path = at("commits", s)

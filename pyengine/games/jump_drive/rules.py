@@ -9,6 +9,7 @@ from typing import Any
 from ...core.api import Action
 from ...core.rng import Rng
 from .basics import draw, msg, round_begins
+from .campaign import met_conditions
 from .cards import CardType, instance_type
 from .data import JDData
 from .empire import (
@@ -272,8 +273,6 @@ def legal_actions(d: JDData, seat: int) -> list[Action]:
         card = d.pending_choices[seat][0]
         acts = [Action.make("score_against", card=card, seat=o) for o in range(d.players) if o != seat]
     elif d.phase == "campaign_tick":
-        from .campaign import met_conditions
-
         acts = [Action.make("tick", condition=c) for c in met_conditions(d)]
     else:
         acts = []

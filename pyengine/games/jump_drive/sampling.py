@@ -18,6 +18,7 @@ from itertools import combinations
 from ...core.rng import Rng
 from .cards import instance_type
 from .data import JDData, copy_data
+from .rules import plan_options, plan_record
 
 OPENING_DISCARD = 2
 
@@ -47,8 +48,6 @@ def resample(d: JDData, seat: int, seed: int) -> JDData:
     seat sees. Another seat's committed choice is drawn again from what is legal for its new hand. The log keeps
     only the lines this seat may read, and the PRNG is reseeded.
     """
-    from .rules import plan_options, plan_record  # rules imports this module's users; keep the cycle lazy
-
     rng = Rng(seed)
     out = copy_data(d)
     face_up = sorted(public_discards(d))

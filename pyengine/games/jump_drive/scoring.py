@@ -7,6 +7,7 @@ from typing import Any
 from ...core.api import Outcome
 from ...core.rng import Rng
 from .basics import HAND_LIMIT, draw, msg, round_begins, round_limit
+from .campaign import met_conditions
 from .cards import instance_type
 from .data import JDData
 from .empire import card_vp, income, military
@@ -200,8 +201,6 @@ def next_round(d: JDData) -> None:
 
 def end_game(d: JDData) -> None:
     """End the game, or in a campaign game let the player tick off a met victory condition first."""
-    from .campaign import met_conditions
-
     d.epoch += 1
     if is_solo(d) and d.options.get("campaign"):
         met = met_conditions(d)

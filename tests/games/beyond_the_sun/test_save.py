@@ -23,7 +23,7 @@ from pyengine.games.beyond_the_sun.messages import log_message
 from pyengine.games.beyond_the_sun.model import STATE_FORMAT, copy_state
 from pyengine.games.beyond_the_sun.scoring import total
 from pyengine.games.beyond_the_sun.state import BTSState
-from pyengine.games.beyond_the_sun.text import entries, entry, line
+from pyengine.games.beyond_the_sun.text import WRITER, entries
 
 from .helpers import new
 
@@ -240,7 +240,7 @@ def test_the_compact_log_gives_the_messages_the_2026_11_engine_logged() -> None:
 def test_every_stored_log_line_is_the_compact_json_of_its_entry(players: int, seed: int,
                                                                  options: dict[str, Any]) -> None:
     """Log (state format 2): each stored line is exactly ``json.dumps([template, {name: {kind: value}}])`` with no
-    spaces, and ``entry`` reads it back (template and typed references, in the order the rules wrote them)."""
+    spaces, and ``WRITER.entry`` reads it back (template and typed references, in the order the rules wrote them)."""
     state = new(players, seed, **options)
     rng = Rng(seed)
     seen: set[str] = set()
@@ -249,9 +249,9 @@ def test_every_stored_log_line_is_the_compact_json_of_its_entry(players: int, se
         for stored in state.d["msgs"]:
             if stored in seen:
                 continue
-            template, args = entry(stored)
+            template, args = WRITER.entry(stored)
             assert stored == json.dumps([template, args], separators=(",", ":"), ensure_ascii=False)
-            assert line(template, {k: next(iter(ref.values())) for k, ref in args.items()}) == stored
+            assert WRITER.line(template, {k: next(iter(ref.values())) for k, ref in args.items()}) == stored
             seen.add(stored)
     assert len(seen) > 100
 
@@ -264,11 +264,12 @@ def test_every_stored_log_line_is_the_compact_json_of_its_entry(players: int, se
     ({}, {}),
 ])
 def test_a_log_line_round_trips_through_its_text(refs: dict[str, Any], args: dict[str, Any]) -> None:
-    """Log (state format 2): ``line`` writes the typed references by the start of each name (seat, loc, card, else
-    n), any value (quotes, non-ASCII, None) survives, and ``entry`` reads back the same template and references."""
-    stored = line("{seat} x {n}", refs)
+    """Log (state format 2): ``WRITER.line`` writes the typed references by the start of each name (seat, loc, card,
+    else n), any value (quotes, non-ASCII, None) survives, and ``WRITER.entry`` reads back the same template and
+    references."""
+    stored = WRITER.line("{seat} x {n}", refs)
     assert stored == json.dumps(["{seat} x {n}", args], separators=(",", ":"), ensure_ascii=False)
-    assert entry(stored) == ("{seat} x {n}", args)
+    assert WRITER.entry(stored) == ("{seat} x {n}", args)
 
 
 def test_the_log_keeps_its_last_150_lines() -> None:
@@ -281,7 +282,7 @@ def test_the_log_keeps_its_last_150_lines() -> None:
 # --- independent copies -----------------------------------------------------------------------------------------
 def _mutate(d: dict[str, Any]) -> None:
     """Change a state dict everywhere a shared part could hide: the log, the history, factions, board and decks."""
-    d["msgs"].append(line("The game is over", {}))
+    d["msgs"].append(WRITER.line("The game is over", {}))
     d["msgs"].pop(0)
     d["msgs"][0] = "x"
     d["hist"][0][1][0] += 5
@@ -323,7 +324,7 @@ def test_the_original_changing_never_changes_a_copy() -> None:
 def test_a_state_whose_log_is_not_texts_is_refused() -> None:
     """Log (state format 2): a state whose log lines are lists (format 1's shape) or not JSON is refused."""
     state = midgame()
-    for msgs in ([["{seat} grows", {"seat": {"seat": 0}}]], ["not json"], "text", [line("{seat} x", {})]):
+    for msgs in ([["{seat} grows", {"seat": {"seat": 0}}]], ["not json"], "text", [WRITER.line("{seat} x", {})]):
         data = state.to_json()
         data["msgs"] = msgs
         with pytest.raises((PositionError, SaveFormatError)):

@@ -7,12 +7,6 @@ from pyengine.games.jump_drive.scoring import war_propaganda
 from .helpers import inst, play, position, texts
 
 
-def _pay_phase(s) -> None:  # type: ignore[no-untyped-def]
-    while s.d.phase == "pay":
-        for seat in sorted(s.to_move()):
-            play(s, seat, str(s.legal_actions(seat)[0]))
-
-
 def test_card_colony_convoy_second_non_military_world_at_two_less() -> None:
     """Colony Convoy: discard it from the empire to place a second non-military world at -2."""
     cc, gw, cz = inst("colony_convoy"), inst("gem_world"), inst("comet_zone")  # costs 2 and 3

@@ -32,13 +32,11 @@ import posixpath
 import re
 import shutil
 import socketserver
-import struct
 import subprocess
 import sys
 import tempfile
 import tomllib
 import zipfile
-import zlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import ModuleType
@@ -501,76 +499,6 @@ def build_wheel() -> tuple[str, bytes]:
         return wheels[0].name, normalize_zip(with_bytecode(wheel) if lever_on("pyc") else wheel)
 
 
-# --------------------------------------------------------------------------- icons
-
-
-def png(width: int, height: int, rgba: bytes) -> bytes:
-    """Encode raw RGBA8 pixels as a PNG with zlib only."""
-    def chunk(kind: bytes, body: bytes) -> bytes:
-        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
-
-    stride = width * 4
-    raw = b"".join(b"\x00" + rgba[y * stride:(y + 1) * stride] for y in range(height))
-    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
-    body = chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
-    return b"\x89PNG\r\n\x1a\n" + body
-
-
-BG = (27, 42, 65)
-PLANET = (242, 165, 65)
-RING = (230, 236, 245)
-
-
-def icon_pixels(size: int) -> bytes:
-    """Draw the app icon (a ringed planet on a dark field, inside the maskable safe zone) as RGBA."""
-    out = bytearray()
-    for py in range(size):
-        for px in range(size):
-            # centre-relative coordinates in units of the icon size
-            x = (px + 0.5) / size - 0.5
-            y = (py + 0.5) / size - 0.5
-            aa = 1.0 / size
-            color = BG
-            # ring: an ellipse annulus, rotated by ~ -20 degrees
-            rx, ry = 0.93969 * x + 0.34202 * y, -0.34202 * x + 0.93969 * y
-            ring_d = abs(((rx / 0.33) ** 2 + (ry / 0.10) ** 2) ** 0.5 - 1.0) * 0.10
-            ring_cov = min(1.0, max(0.0, (0.018 - ring_d) / aa + 0.5))
-            planet_cov = min(1.0, max(0.0, (0.19 - (x * x + y * y) ** 0.5) / aa + 0.5))
-            if ry < 0:  # back half of the ring sits behind the planet
-                color = blend(color, RING, ring_cov)
-                color = blend(color, PLANET, planet_cov)
-            else:
-                color = blend(color, PLANET, planet_cov)
-                color = blend(color, RING, ring_cov)
-            out += bytes((*color, 255))
-    return bytes(out)
-
-
-def blend(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
-    """Mix colour b over a with coverage t in [0, 1]."""
-    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
-
-
-ICON_SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="-0.5 -0.5 1 1">
-<rect x="-0.5" y="-0.5" width="1" height="1" fill="rgb{bg}"/>
-<g transform="rotate(-20)">
-<path d="M -0.33 0 A 0.33 0.10 0 0 1 0.33 0" fill="none" stroke="rgb{ring}" stroke-width="0.036"/>
-</g>
-<circle r="0.19" fill="rgb{planet}"/>
-<g transform="rotate(-20)">
-<path d="M 0.33 0 A 0.33 0.10 0 0 1 -0.33 0" fill="none" stroke="rgb{ring}" stroke-width="0.036"/>
-</g>
-</svg>
-"""
-
-
-def icons() -> dict[str, bytes]:
-    """Return the icon files: 192 and 512 px PNGs plus a scalable SVG."""
-    files = {f"icons/icon-{n}.png": png(n, n, icon_pixels(n)) for n in (192, 512)}
-    files["icons/icon.svg"] = ICON_SVG.format(bg=BG, ring=RING, planet=PLANET).encode()
-    return files
-
-
 # --------------------------------------------------------------------------- site
 
 
@@ -620,7 +548,8 @@ def render(template: str, values: dict[str, str], name: str) -> str:
 
 
 def own_files() -> dict[str, bytes]:
-    """Collect our own files from web/ (not the templates), adding the main.js placeholder if absent."""
+    """Collect our own files from web/ (not the templates, the icons included), adding the main.js placeholder if
+    absent."""
     files: dict[str, bytes] = {}
     for path in sorted(WEB.rglob("*")):
         rel = path.relative_to(WEB).as_posix()
@@ -937,7 +866,6 @@ def site_files(wheel_name: str, wheel: bytes) -> dict[str, bytes]:
         to_root = "../" * PYODIDE_DIR.count("/") + "../"
         files[lock_path] = frozen_lock(files[lock_path], files[f"{PYODIDE_DIR}/{MICROPIP_WHEEL}"], wheel_name, wheel,
                                        to_root + wheel_path)
-    files.update(icons())
     files.update(own_files())
     messages = message_catalog()
     files.update(split_messages(messages))

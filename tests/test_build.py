@@ -536,3 +536,14 @@ def test_the_test_command_hands_its_words_to_pytest(
     monkeypatch.setattr(build, "run_tests", run_tests)
     assert build.main(words) == 0
     assert seen == [passed]
+
+
+def test_screenshots_may_be_written_outside_the_project(tmp_path: Path) -> None:
+    """tests/browser/screenshots.py --out DIR names what it wrote relative to the project when DIR is inside it, and
+    as given when it is not (it used to fail there, on ``relative_to``)."""
+    spec = importlib.util.spec_from_file_location("screenshots_script", ROOT / "tests" / "browser" / "screenshots.py")
+    assert spec and spec.loader
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    assert script.shown(tmp_path / "home-phone.png") == str(tmp_path / "home-phone.png")
+    assert script.shown(ROOT / "docs" / "screens" / "home-phone.png") == "docs/screens/home-phone.png"

@@ -1,4 +1,5 @@
-"""Build checks: `build.py` is reproducible and our own shipped files name no outside URL.
+"""Build checks: the build (`build.py`, its work in `buildkit/`) is reproducible and our own shipped files name no
+outside URL.
 
 What the URL grep covers: every text file in dist/ (html, js, mjs, css, json, webmanifest, py, svg), the
 vendored PyScript and Pyodide files included (build.py replaces their unused CDN defaults and docs links by an
@@ -23,6 +24,9 @@ from types import ModuleType
 
 import pytest
 
+from buildkit import catalog, headers, pins, serve, site, wheel
+from buildkit.common import NODE_MODULES, BuildError
+
 ROOT = Path(__file__).resolve().parent.parent
 TEXT_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".py", ".svg", ".txt", ".toml"}
 URL = re.compile(r"""https?://[^\s"'<>)]+""", re.IGNORECASE)
@@ -33,7 +37,7 @@ NAMESPACES = {"http://www.w3.org/2000/svg", "http://www.w3.org/1999/xhtml", "htt
 
 
 def load_build() -> ModuleType:
-    """Import build.py from the project root as a module."""
+    """Import build.py, the command line, from the project root as a module."""
     spec = importlib.util.spec_from_file_location("build_script", ROOT / "build.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
@@ -67,11 +71,10 @@ def outside_urls(text: str) -> list[str]:
 @pytest.fixture(scope="module")
 def two_builds(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """Build the site twice, into two separate folders."""
-    build = load_build()
     first = tmp_path_factory.mktemp("build1") / "dist"
     second = tmp_path_factory.mktemp("build2") / "dist"
-    build.build(first)
-    build.build(second)
+    site.build(first)
+    site.build(second)
     return first, second
 
 
@@ -89,10 +92,9 @@ def test_build_is_byte_identical(two_builds: tuple[Path, Path]) -> None:
 def test_build_layout(two_builds: tuple[Path, Path]) -> None:
     """dist/ holds the pinned runtime in versioned folders, the wheel, the SW and the manifest icons."""
     dist, _ = two_builds
-    build = load_build()
-    for name in (*build.PYODIDE_FILES, "pyodide-lock.json", build.MICROPIP_WHEEL):
-        assert (dist / build.PYODIDE_DIR / name).is_file(), name
-    assert (dist / build.PYSCRIPT_DIR / "core.js").is_file()
+    for name in (*pins.PYODIDE_FILES, "pyodide-lock.json", pins.MICROPIP_WHEEL):
+        assert (dist / site.PYODIDE_DIR / name).is_file(), name
+    assert (dist / site.PYSCRIPT_DIR / "core.js").is_file()
     assert len(list((dist / "wheels").rglob("pyengine-*-py3-none-any.whl"))) == 1
     for name in ("index.html", "sw.js", "manifest.webmanifest", "icons/icon-192.png", "icons/icon-512.png",
                  "icons/icon.svg", "app/boot.js", "app/main.js", "engine/worker.py"):
@@ -126,29 +128,27 @@ def test_no_outside_urls_in_dist(two_builds: tuple[Path, Path]) -> None:
 
 def test_pinned_hash_mismatch_fails_clearly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A vendored runtime file whose bytes differ from the recorded sha256 stops the build, naming it."""
-    build = load_build()
     fake = tmp_path / "node_modules"
-    for name in build.PYODIDE_FILES:
+    for name in pins.PYODIDE_FILES:
         (fake / "pyodide").mkdir(parents=True, exist_ok=True)
         (fake / "pyodide" / name).write_bytes(b"tampered")
-    monkeypatch.setattr(build, "NODE_MODULES", fake)
-    with pytest.raises(build.BuildError, match=r"hash mismatch for .*pyodide\.mjs"):
-        build.runtime_files()
+    monkeypatch.setattr(site, "NODE_MODULES", fake)
+    with pytest.raises(BuildError, match=r"hash mismatch for .*pyodide\.mjs"):
+        site.runtime_files()
 
 
 def test_framing_policy_embed_page_only_and_the_app_keeps_its_own() -> None:
     """netlify.toml (and the local server, which sends the same): embed.html may be framed by any site and fetch
     lessons over https; every other page may be framed only by this site. The pages' meta copies leave out
     frame-ancestors (browsers ignore it there)."""
-    build = load_build()
-    embed = build.headers_for("/embed.html")["Content-Security-Policy"]
-    app = build.headers_for("/index.html")["Content-Security-Policy"]
+    embed = headers.headers_for("/embed.html")["Content-Security-Policy"]
+    app = headers.headers_for("/index.html")["Content-Security-Policy"]
     assert "frame-ancestors *" in embed and "connect-src 'self' https:" in embed
     assert "frame-ancestors 'self'" in app and "connect-src 'self';" in app
     for path in ("/learn/jump-drive.html", "/app/main.js", "/"):
-        assert "frame-ancestors 'self'" in build.headers_for(path)["Content-Security-Policy"]
-    assert "frame-ancestors" not in build.meta_policy(embed)
-    assert build.headers_for("/pyodide/314.0.7/x.wasm")["Content-Type"] == "application/wasm"
+        assert "frame-ancestors 'self'" in headers.headers_for(path)["Content-Security-Policy"]
+    assert "frame-ancestors" not in headers.meta_policy(embed)
+    assert headers.headers_for("/pyodide/314.0.7/x.wasm")["Content-Type"] == "application/wasm"
 
 
 @pytest.mark.slow
@@ -185,6 +185,12 @@ def test_the_home_screens_static_data_is_the_engines_own_answers(two_builds: tup
         assert json.loads((dist / f"app/data/catalog/{game['id']}.json").read_text()) == answer
 
 
+def shipped_wheel(dist: Path) -> Path:
+    """Return the engine wheel dist/ ships."""
+    [found] = (dist / "wheels").rglob("pyengine-*.whl")
+    return found
+
+
 @pytest.mark.slow
 def test_the_engine_wheel_carries_bytecode_for_pyodides_python(two_builds: tuple[Path, Path]) -> None:
     """Every module of the wheel has a .pyc for the pinned Pyodide's Python next to it, hash-based and unchecked (no
@@ -193,10 +199,8 @@ def test_the_engine_wheel_carries_bytecode_for_pyodides_python(two_builds: tuple
     import struct
 
     dist, _ = two_builds
-    build = load_build()
-    tag = "cpython-" + build.pyodide_python().replace(".", "")
-    wheel = next((dist / "wheels").rglob("pyengine-*.whl"))
-    with zipfile.ZipFile(wheel) as zf:
+    tag = "cpython-" + wheel.pyodide_python().replace(".", "")
+    with zipfile.ZipFile(shipped_wheel(dist)) as zf:
         names = set(zf.namelist())
         record = {line.split(",")[0]: line.split(",")[1:] for line in
                   zf.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode().splitlines()}
@@ -218,16 +222,15 @@ def test_the_service_worker_leaves_the_runtimes_big_files_to_the_http_cache(two_
     """sw.js names the runtime's big files as DIRECT (left to the browser's HTTP cache while the site answers), and
     precaches them like every other file, so an offline start still finds them."""
     dist, _ = two_builds
-    build = load_build()
     sw = (dist / "sw.js").read_text()
     direct = re.search(r"const DIRECT = new Set\((\[[^\]]*\])", sw)
     assert direct, "sw.js has no DIRECT list"
     listed = json_list(direct.group(1))
     import fnmatch
 
-    assert len(listed) == len(build.DIRECT_FILES)  # each pattern names one shipped file (the snapshot by its content)
-    for name in build.DIRECT_FILES:
-        assert len(fnmatch.filter(listed, f"./{build.PYODIDE_DIR}/{name}")) == 1, name
+    assert len(listed) == len(site.DIRECT_FILES)  # each pattern names one shipped file (the snapshot by its content)
+    for name in site.DIRECT_FILES:
+        assert len(fnmatch.filter(listed, f"./{site.PYODIDE_DIR}/{name}")) == 1, name
     for path in listed:
         assert (dist / path).is_file() and f'"{path}"' in sw.split("const DIRECT")[0], f"{path} is not precached"
 
@@ -239,11 +242,10 @@ def test_the_runtime_lock_is_micropips_frozen_lock_with_the_engine(two_builds: t
     names the engine as a package and passes it to Pyodide's loader, so no visit imports micropip."""
 
     dist, _ = two_builds
-    build = load_build()
-    folder = dist / build.PYODIDE_DIR
+    folder = dist / site.PYODIDE_DIR
     lock = json.loads((folder / "pyodide-lock.json").read_text())
     assert sorted(lock["packages"]) == ["micropip", "pyengine"]
-    upstream = json.loads((build.NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
+    upstream = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
     assert lock["info"] == upstream["info"]
     for entry in lock["packages"].values():
         wheel = (folder / entry["file_name"]).resolve()
@@ -251,7 +253,7 @@ def test_the_runtime_lock_is_micropips_frozen_lock_with_the_engine(two_builds: t
         assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
     engine = lock["packages"]["pyengine"]
     assert engine["depends"] == [] and engine["imports"] == ["pyengine"]
-    assert Path(engine["file_name"]).name == next((dist / "wheels").rglob("pyengine-*.whl")).name
+    assert Path(engine["file_name"]).name == shipped_wheel(dist).name
     page = (dist / "index.html").read_text()
     assert '"packages": ["pyengine"]' in page and '"packages_cache": "passthrough"' in page
 
@@ -263,43 +265,61 @@ def test_the_app_page_starts_pyscript_only_after_its_home_screen(two_builds: tup
     screen draws from as inline JSON blocks (the same JSON, with no "<" that could end the block), so it neither
     preloads nor fetches them; the files stay for the embed page and offline use."""
     dist, _ = two_builds
-    build = load_build()
     page = (dist / "index.html").read_text()
     head = page.split("</head>", 1)[0]
-    assert f'<meta name="pyscript-core" content="./{build.PYSCRIPT_DIR}/core.js">' in head
+    assert f'<meta name="pyscript-core" content="./{site.PYSCRIPT_DIR}/core.js">' in head
     assert not re.search(r"<script[^>]*pyscript", page), "the page must not load PyScript before its home screen"
     assert 'rel="preload"' not in head
-    assert set(build.PAGE_DATA) == {"app/i18n/en.json", "app/data/info.json"}
-    for path, block_id in build.PAGE_DATA.items():
+    assert set(site.PAGE_DATA) == {"app/i18n/en.json", "app/data/info.json"}
+    for path, block_id in site.PAGE_DATA.items():
         blocks = re.findall(rf'<script type="application/json" id="{block_id}">(.*?)</script>', page, flags=re.S)
         assert len(blocks) == 1, block_id
         assert "<" not in blocks[0]
         assert json.loads(blocks[0]) == json.loads((dist / path).read_text()), path
-    main = (ROOT / "web" / "app" / "main.js").read_text()  # dist/'s copy is minified (the bundle lever)
+    main = (ROOT / "web" / "app" / "main.js").read_text()  # dist/'s copy is minified (bundled)
     assert "engine.start()" in main and "whenHomeOnScreen" in main
 
 
-def test_inline_page_data_cannot_end_its_block(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_inline_page_data_cannot_end_its_block() -> None:
     """inline-data: a "<" in the data (a catalog text such as "</script>") is written as \\u003c, so the block holds
-    the same JSON and no tag; without the lever the page gets no block (it fetches the files)."""
-    build = load_build()
+    the same JSON and no tag."""
     files = {"app/i18n/en.json": json.dumps({"a": "</script><b>x</b>", "z": 1, "m": "é"}).encode(),
              "app/data/info.json": b'{"games": []}'}
-    html = build.page_data_blocks(files)
+    html = site.page_data_blocks(files)
     blocks = dict(re.findall(r'<script type="application/json" id="([a-z0-9-]+)">(.*?)</script>', html, flags=re.S))
-    assert set(blocks) == set(build.PAGE_DATA.values())
-    for path, block_id in build.PAGE_DATA.items():
+    assert set(blocks) == set(site.PAGE_DATA.values())
+    for path, block_id in site.PAGE_DATA.items():
         assert "<" not in blocks[block_id]
         assert json.loads(blocks[block_id]) == json.loads(files[path])
     assert list(json.loads(blocks["page-data-i18n-en"])) == ["a", "z", "m"]  # the file's own key order
-    monkeypatch.setenv("PYENGINE_BUILD_WITHOUT", "inline-data")
-    assert "<script" not in build.page_data_blocks(files)
+
+
+STATIC_IMPORT = re.compile(r"""\bimport\s*(?:[\w$*{},\s]+?\s*from\s*)?["'](\.[^"']+)["']"""
+                           r"""|\bexport\s*[\w$*{},\s]+?from\s*["'](\.[^"']+)["']""")
+"""A static import (or re-export) of a relative module in our minified modules: ``import{a as b}from"./x.js"``,
+``import"./x.js"``, ``export*from"./x.js"``; never a dynamic ``import("./x.js")``."""
+
+
+def imported_modules(dist: Path, entries: list[str]) -> list[str]:
+    """Return the dist/ modules the entries import statically, transitively, the entries included (read from the
+    shipped files themselves, independently of the build's esbuild metafile)."""
+    seen: set[str] = set()
+    todo = list(entries)
+    while todo:
+        path = todo.pop()
+        if path not in seen:
+            seen.add(path)
+            for m in STATIC_IMPORT.finditer((dist / path).read_text()):
+                spec = m.group(1) or m.group(2)
+                todo.append(posixpath.normpath(posixpath.join(posixpath.dirname(path), spec)))
+    return sorted(seen)
 
 
 @pytest.mark.slow
 def test_the_home_screens_modules_are_preloaded_and_the_tables_are_not(two_builds: tuple[Path, Path]) -> None:
-    """shell-modules: index.html has one modulepreload for each module that boot.js and main.js import, directly or
-    not (build.py follows the imports), and none for the game tables, which load when a game opens."""
+    """shell-modules: index.html has one modulepreload for each module that boot.js and main.js import statically,
+    directly or not (the build follows the imports), and none for the game tables, which load when a game opens. The
+    list is exactly the static import closure read from the shipped modules, in sorted order."""
     dist, _ = two_builds
     page = (dist / "index.html").read_text()
     listed = re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', page)
@@ -312,56 +332,29 @@ def test_the_home_screens_modules_are_preloaded_and_the_tables_are_not(two_build
     tables = (dist / "app/ui/game-tables.js").read_text()
     assert '"jd-table"' in tables  # the Jump Drive table's code is in that file, and not in the home screen's:
     assert not any('"jd-table"' in (dist / path).read_text() for path in listed)
-    # Every relative import of a listed module is listed too: the graph is closed.
-    for path in listed:
-        for spec in re.findall(r'\bfrom\s*"(\.[^"]+)"', (dist / path).read_text()):
-            target = posixpath.normpath(posixpath.join(posixpath.dirname(path), spec))
-            assert target in [*listed, "app/boot.js"], f"{path} imports {spec}, which is not preloaded"
+    needed = [p for p in imported_modules(dist, list(site.HOME_SCREEN_MODULES)) if p != "app/boot.js"]
+    assert listed == needed
 
 
 @pytest.mark.slow
 def test_the_apps_modules_are_bundled_into_a_few_files(two_builds: tuple[Path, Path]) -> None:
-    """bundle: dist/app/ holds the modules that keep an address (build.BUNDLES) and the chunks they share,
+    """bundle: dist/app/ holds the modules that keep an address (site.BUNDLE_ENTRIES) and the chunks they share,
     minified; no source module is left standing alone, and the home screen loads at most 6 files of code."""
     dist, _ = two_builds
-    build = load_build()
     shipped = sorted(p.relative_to(dist).as_posix() for p in (dist / "app").rglob("*") if p.suffix in {".js", ".mjs"})
     chunks = [p for p in shipped if re.fullmatch(r"app/(embed/)?[a-z-]+-[A-Z0-9]{8}\.js", p)]  # esbuild's names
-    entries = [e for bundle in build.BUNDLES.values() for e in bundle]
+    entries = [e for bundle in site.BUNDLE_ENTRIES.values() for e in bundle]
     assert chunks and sorted([*entries, *chunks]) == shipped
     for source in ("app/ui/home.js", "app/i18n.js", "app/vendor/preact.mjs", "app/ui/jump-drive-table.js"):
         assert (ROOT / "web" / source).is_file() or source.startswith("app/vendor/")
         assert not (dist / source).exists(), f"{source} should be inside the bundle"
-    home = build.module_graph({p: (dist / p).read_bytes() for p in shipped}, ["app/boot.js", "app/main.js"])
+    home = imported_modules(dist, list(site.HOME_SCREEN_MODULES))
     assert len(home) <= 6, home
     main = (dist / "app" / "main.js").read_text()
     assert main.count("\n") < 10 and len(main) > 10_000  # minified: a few long lines
     # The game texts' and data's addresses no longer depend on where a module's code ends up (document.baseURI).
     for source in ("app/i18n.js", "app/ui/catalog.js", "app/embed/poster.js"):
         assert "import.meta.url" not in (ROOT / "web" / source).read_text(), source
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("without", ["bundle", "all"])
-def test_a_build_without_levers_still_builds(without: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """PYENGINE_BUILD_WITHOUT builds what the levers are measured against: without ``bundle``, the modules as they
-    are (home.js has its own address, preloaded); without every lever, also PyScript loaded by the page itself."""
-    build = load_build()
-    monkeypatch.setenv("PYENGINE_BUILD_WITHOUT", ",".join(build.LEVERS) if without == "all" else without)
-    dist = tmp_path / "dist"
-    build.build(dist)
-    assert (dist / "app" / "ui" / "home.js").is_file() and (dist / "app" / "boot.js").is_file()
-    assert not list((dist / "app").glob("chunk-*.js"))
-    head = (dist / "index.html").read_text().split("</head>", 1)[0]
-    if without == "all":
-        assert '<meta name="pyscript-core"' not in head and f'src="./{build.PYSCRIPT_DIR}/core.js"' in head
-        assert 'rel="modulepreload" href="./app/' not in head
-        assert 'type="application/json"' not in (dist / "index.html").read_text()  # without inline-data
-        # without the snapshot: Pyodide's own loader, and neither the snapshot nor its loader is shipped
-        assert f'"interpreter": "./{build.PYODIDE_DIR}/pyodide.mjs"' in (dist / "index.html").read_text()
-        assert not list(dist.rglob("python-snapshot*")) and not list(dist.rglob(build.SNAPSHOT_LOADER))
-    else:
-        assert '<link rel="modulepreload" href="./app/ui/home.js">' in head
 
 
 @pytest.mark.slow
@@ -372,24 +365,23 @@ def test_the_engine_starts_from_a_python_snapshot(two_builds: tuple[Path, Path])
     service worker and precached for offline use."""
     import gzip
 
-    build = load_build()
     first, second = two_builds
-    folder = first / build.PYODIDE_DIR
+    folder = first / site.PYODIDE_DIR
     for page in ("index.html", "embed.html"):
-        assert f'"interpreter": "./{build.PYODIDE_DIR}/{build.SNAPSHOT_LOADER}"' in (first / page).read_text(), page
+        assert f'"interpreter": "./{site.PYODIDE_DIR}/{site.SNAPSHOT_LOADER}"' in (first / page).read_text(), page
     [shipped] = [p.name for p in folder.glob("python-snapshot*")]
     packed = (folder / shipped).read_bytes()
-    assert shipped == build.snapshot_name(packed), "named by its content: the runtime's folder is cached as immutable"
-    loader = (folder / build.SNAPSHOT_LOADER).read_text()
+    assert shipped == site.snapshot_name(packed), "named by its content: the runtime's folder is cached as immutable"
+    loader = (folder / site.SNAPSHOT_LOADER).read_text()
     assert 'from "./pyodide.mjs"' in loader and f'"./{shipped}"' in loader
-    assert not (first / "engine" / build.SNAPSHOT_LOADER).exists()
-    assert packed == (second / build.PYODIDE_DIR / shipped).read_bytes()
+    assert not (first / "engine" / site.SNAPSHOT_LOADER).exists()
+    assert packed == (second / site.PYODIDE_DIR / shipped).read_bytes()
     raw = gzip.decompress(packed)
     assert raw[:4] == b"\x00snp" and len(raw) > 16_000_000  # Pyodide's snapshot magic number, and a whole memory
     sw = (first / "sw.js").read_text()
     direct = json.loads(re.search(r"const DIRECT = new Set\((\[.*?\])\.map", sw, re.S).group(1))  # type: ignore[union-attr]
-    assert f"./{build.PYODIDE_DIR}/{shipped}" in direct and f"./{build.PYODIDE_DIR}/pyodide.asm.wasm" in direct
-    assert f'"./{build.PYODIDE_DIR}/{shipped}"' in sw.split("const DIRECT", 1)[0]
+    assert f"./{site.PYODIDE_DIR}/{shipped}" in direct and f"./{site.PYODIDE_DIR}/pyodide.asm.wasm" in direct
+    assert f'"./{site.PYODIDE_DIR}/{shipped}"' in sw.split("const DIRECT", 1)[0]
 
 
 @pytest.mark.slow
@@ -398,13 +390,12 @@ def test_the_first_message_catalog_leaves_each_games_own_texts_to_its_file(two_b
     the whole catalog, with no id in two files; a game's file holds only ids of its namespace and its table's labels
     (<ns>ui.*), and its option texts (<ns>.opt.*, on the home screen) stay in the first catalog."""
 
-    build = load_build()
     dist, _ = two_builds
     folder = dist / "app" / "i18n"
     first = json.loads((folder / "en.json").read_text())
-    whole = json.loads(build.message_catalog())
+    whole = json.loads(catalog.message_catalog())
     seen = dict(first)
-    for game, ns in build.engine_texts().game_namespaces().items():
+    for game, ns in catalog.engine_texts().game_namespaces().items():
         part = json.loads((folder / f"en.{game}.json").read_text())
         assert part and all(k.startswith((f"{ns}.", f"{ns}ui.")) and not k.startswith(f"{ns}.opt.") for k in part)
         assert any(k.startswith(f"{ns}ui.") for k in part), f"{game}'s table labels go with its texts"
@@ -457,12 +448,11 @@ def test_serve_sends_text_compressed_and_keeps_connections_open(tmp_path: Path) 
     import socketserver
     import threading
 
-    build = load_build()
     (tmp_path / "learn").mkdir()
     (tmp_path / "learn" / "index.html").write_text("<p>learn</p>" * 50)
     (tmp_path / "app.js").write_text("export const x = 1;\n" * 100)
     (tmp_path / "engine.wasm").write_bytes(b"\0asm" + bytes(400))
-    handler = build.StaticHandler
+    handler = serve.StaticHandler
     server = socketserver.ThreadingTCPServer(
         ("127.0.0.1", 0), lambda *a, **k: handler(*a, directory=str(tmp_path), **k))
     server.daemon_threads = True

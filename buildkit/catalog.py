@@ -1,0 +1,129 @@
+"""Make the page's texts and the home screen's data from the engine's own: the message catalog (the page's strings
+merged with every engine text) split into a first catalog and one per game, the embed poster's catalog, the boot
+box's texts, and the bridge's ``info`` and ``catalog`` answers as static files."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import sys
+from types import ModuleType
+from typing import Any
+
+from .common import ROOT, WEB, BuildError
+
+
+def engine_texts() -> ModuleType:
+    """Import the engine's text module from this checkout, with every built-in game's texts registered."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        import pyengine
+        from pyengine.core import text
+    finally:
+        sys.path.pop(0)
+    pyengine.games()  # imports every built-in game, so each registers its texts
+    return text
+
+
+def catalog_json(table: dict[str, Any]) -> bytes:
+    """Return a message table as the page's catalog files hold it (sorted ids, one per line)."""
+    return (json.dumps(table, ensure_ascii=False, sort_keys=True, indent=0) + "\n").encode("utf-8")
+
+
+def message_catalog() -> bytes:
+    """Return the page's English message catalog: its own strings plus every engine text (labels, log, cards).
+
+    The page's strings live in web/app/i18n/ui.en.json; the engine's are the message tables every game registers
+    on import (pyengine.core.text.catalog()). An id in both is a build error, so one source owns each string.
+    """
+    ui = json.loads((WEB / "app" / "i18n" / "ui.en.json").read_text(encoding="utf-8"))
+    engine = engine_texts().catalog()
+    both = sorted(set(ui) & set(engine))
+    if both:
+        raise BuildError(f"message ids defined by both the page and the engine: {both[:10]}")
+    return catalog_json({**dict(sorted(ui.items())), **engine})
+
+
+def split_messages(full: bytes) -> dict[str, bytes]:
+    """Return the page's catalog files: ``app/i18n/en.json`` and one ``app/i18n/en.<game>.json`` per game.
+
+    Each game's own texts (ids in its namespace: cards, log lines, terms, prompts; and its table's labels,
+    ``<ns>ui.*``) go to its file, except its option texts (``<ns>.opt.*``), which the home screen shows; the page's
+    first catalog keeps the rest.
+    """
+    owner = {ns: game for game, ns in engine_texts().game_namespaces().items()}
+    owner.update({f"{ns}ui": game for ns, game in list(owner.items())})  # each game table's own labels (jdui, ...)
+    parts: dict[str, dict[str, Any]] = {game: {} for game in owner.values()}
+    first: dict[str, Any] = {}
+    for key, value in json.loads(full).items():
+        ns, _, rest = key.partition(".")
+        if ns in owner and not rest.startswith("opt."):
+            parts[owner[ns]][key] = value
+        else:
+            first[key] = value
+    games = {f"app/i18n/en.{game}.json": catalog_json(table) for game, table in sorted(parts.items())}
+    return {"app/i18n/en.json": catalog_json(first), **games}
+
+
+def shell_data() -> dict[str, bytes]:
+    """Return the static data the home screen draws from before the engine is up: the engine's ``info`` answer
+    (games, player counts, options, version) and each game's card catalog, as the bridge answers them.
+
+    The page fetches these instead of asking the engine, so its home screen is usable while Pyodide still boots; a
+    test checks that they equal the engine's own answers.
+    """
+    sys.path.insert(0, str(ROOT))
+    try:
+        from pyengine.bridge import handle
+    finally:
+        sys.path.pop(0)
+
+    def answer(request: dict[str, str]) -> bytes:
+        body = json.loads(handle(json.dumps(request)))
+        if body.pop("ok", None) is not True:
+            raise BuildError(f"the engine refused {request}: {body}")
+        return (json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n").encode("utf-8")
+
+    files = {"app/data/info.json": answer({"op": "info"})}
+    for game in json.loads(files["app/data/info.json"])["games"]:
+        files[f"app/data/catalog/{game['id']}.json"] = answer({"op": "catalog", "game": game["id"]})
+    return files
+
+
+POSTER_KEYS = re.compile(r"^(embed\.|game\.[a-z_]+\.name$)")
+"""The ids of the embed poster's catalog: its own strings and the game names."""
+
+
+def poster_catalog(full: bytes) -> bytes:
+    """Return the small catalog an embed's poster draws from before the engine (and the full catalog) loads:
+    the ``embed.*`` strings and the game names, taken from the full catalog so one source owns each string."""
+    merged = json.loads(full)
+    subset = {k: v for k, v in merged.items() if POSTER_KEYS.match(k)}
+    return (json.dumps(subset, ensure_ascii=False, sort_keys=True, indent=0) + "\n").encode("utf-8")
+
+
+BOOT_STAGES = ("runtime", "installing", "ready")
+"""The boot box's stages, in order (its texts are ``engine.stage.<stage>``)."""
+
+
+def boot_texts(catalog: bytes) -> dict[str, str]:
+    """Return the boot box's texts from the message catalog, HTML-escaped for the page (``BOOT_RUNTIME`` and so on):
+    the box shows before the catalog loads, so the page carries them (``web/app/boot.js`` reads them from it)."""
+    messages = json.loads(catalog)
+    steps = len(BOOT_STAGES)
+    texts = {f"BOOT_{stage.upper()}": str(messages[f"engine.stage.{stage}"]).replace("{step}", str(n))
+             .replace("{steps}", str(steps)) for n, stage in enumerate(BOOT_STAGES, 1)}
+    texts["BOOT_FAILED"] = str(messages["engine.failed_short"])
+    texts["BOOT_PAGE_FAILED"] = str(messages["page.failed"])
+    return {key: html.escape(text, quote=True) for key, text in texts.items()}
+
+
+def catalog_files() -> tuple[bytes, dict[str, bytes]]:
+    """Return the whole message catalog and every file made from the engine's texts and answers: the page's catalog
+    files, the poster's catalog and the home screen's data."""
+    messages = message_catalog()
+    files = split_messages(messages)
+    files["app/i18n/poster.en.json"] = poster_catalog(messages)
+    files.update(shell_data())
+    return messages, files

@@ -1,29 +1,54 @@
 """Make the page's texts and the home screen's data from the engine's own: the message catalog (the page's strings
 merged with every engine text) split into a first catalog and one per game, the embed poster's catalog, the boot
-box's texts, and the bridge's ``info`` and ``catalog`` answers as static files."""
+box's texts, and the bridge's ``info`` and ``catalog`` answers as static files.
+
+Everything the engine says comes from ``engine_facts``: ``buildkit/engine_facts.py`` run in its own process on the
+source tree the wheel is built from.
+"""
 
 from __future__ import annotations
 
 import html
 import json
+import os
 import re
+import subprocess
 import sys
-from types import ModuleType
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from .common import ROOT, WEB, BuildError
+from .common import WEB, BuildError
+
+FACTS_SCRIPT = Path(__file__).with_name("engine_facts.py")
+"""The entry that prints the engine's facts as JSON, run with ``PYTHONPATH`` set to the source tree."""
 
 
-def engine_texts() -> ModuleType:
-    """Import the engine's text module from this checkout, with every built-in game's texts registered."""
-    sys.path.insert(0, str(ROOT))
-    try:
-        import pyengine
-        from pyengine.core import text
-    finally:
-        sys.path.pop(0)
-    pyengine.games()  # imports every built-in game, so each registers its texts
-    return text
+@dataclass(frozen=True)
+class EngineFacts:
+    """What the build takes from the engine: its texts, each game's namespace, and two of the bridge's answers."""
+
+    texts: dict[str, Any]
+    """Every message the engine registers (``pyengine.core.text.catalog()``): ``{id: {"t": ..., ...}}``."""
+    namespaces: dict[str, str]
+    """Each game's message namespace, by game id (``{"jump_drive": "jd", ...}``)."""
+    info: dict[str, Any]
+    """The bridge's ``info`` answer, without ``ok``."""
+    catalogs: dict[str, dict[str, Any]]
+    """The bridge's ``catalog`` answer for each game, by game id, without ``ok``."""
+
+
+def engine_facts(source: Path) -> EngineFacts:
+    """Return the engine's facts for the source tree ``source`` (a folder holding ``pyengine/``), asked in a
+    subprocess whose ``PYTHONPATH`` is that tree, so the build's own process never imports the engine."""
+    env = {**os.environ, "PYTHONPATH": str(source), "PYTHONDONTWRITEBYTECODE": "1"}
+    proc = subprocess.run([sys.executable, "-P", str(FACTS_SCRIPT), str(source)],
+                          cwd=source, env=env, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise BuildError(f"the engine's texts and data could not be read from {source}:\n{proc.stderr.strip()}")
+    data = json.loads(proc.stdout)
+    return EngineFacts(texts=data["texts"], namespaces=data["namespaces"], info=data["info"],
+                       catalogs=data["catalogs"])
 
 
 def catalog_json(table: dict[str, Any]) -> bytes:
@@ -31,28 +56,28 @@ def catalog_json(table: dict[str, Any]) -> bytes:
     return (json.dumps(table, ensure_ascii=False, sort_keys=True, indent=0) + "\n").encode("utf-8")
 
 
-def message_catalog() -> bytes:
+def message_catalog(facts: EngineFacts) -> bytes:
     """Return the page's English message catalog: its own strings plus every engine text (labels, log, cards).
 
     The page's strings live in web/app/i18n/ui.en.json; the engine's are the message tables every game registers
     on import (pyengine.core.text.catalog()). An id in both is a build error, so one source owns each string.
     """
     ui = json.loads((WEB / "app" / "i18n" / "ui.en.json").read_text(encoding="utf-8"))
-    engine = engine_texts().catalog()
+    engine = facts.texts
     both = sorted(set(ui) & set(engine))
     if both:
         raise BuildError(f"message ids defined by both the page and the engine: {both[:10]}")
     return catalog_json({**dict(sorted(ui.items())), **engine})
 
 
-def split_messages(full: bytes) -> dict[str, bytes]:
+def split_messages(full: bytes, facts: EngineFacts) -> dict[str, bytes]:
     """Return the page's catalog files: ``app/i18n/en.json`` and one ``app/i18n/en.<game>.json`` per game.
 
     Each game's own texts (ids in its namespace: cards, log lines, terms, prompts; and its table's labels,
     ``<ns>ui.*``) go to its file, except its option texts (``<ns>.opt.*``), which the home screen shows; the page's
     first catalog keeps the rest.
     """
-    owner = {ns: game for game, ns in engine_texts().game_namespaces().items()}
+    owner = {ns: game for game, ns in facts.namespaces.items()}
     owner.update({f"{ns}ui": game for ns, game in list(owner.items())})  # each game table's own labels (jdui, ...)
     parts: dict[str, dict[str, Any]] = {game: {} for game in owner.values()}
     first: dict[str, Any] = {}
@@ -66,28 +91,20 @@ def split_messages(full: bytes) -> dict[str, bytes]:
     return {"app/i18n/en.json": catalog_json(first), **games}
 
 
-def shell_data() -> dict[str, bytes]:
+def shell_data(facts: EngineFacts) -> dict[str, bytes]:
     """Return the static data the home screen draws from before the engine is up: the engine's ``info`` answer
     (games, player counts, options, version) and each game's card catalog, as the bridge answers them.
 
     The page fetches these instead of asking the engine, so its home screen is usable while Pyodide still boots; a
     test checks that they equal the engine's own answers.
     """
-    sys.path.insert(0, str(ROOT))
-    try:
-        from pyengine.bridge import handle
-    finally:
-        sys.path.pop(0)
 
-    def answer(request: dict[str, str]) -> bytes:
-        body = json.loads(handle(json.dumps(request)))
-        if body.pop("ok", None) is not True:
-            raise BuildError(f"the engine refused {request}: {body}")
+    def answer(body: dict[str, Any]) -> bytes:
         return (json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n").encode("utf-8")
 
-    files = {"app/data/info.json": answer({"op": "info"})}
-    for game in json.loads(files["app/data/info.json"])["games"]:
-        files[f"app/data/catalog/{game['id']}.json"] = answer({"op": "catalog", "game": game["id"]})
+    files = {"app/data/info.json": answer(facts.info)}
+    for game in facts.info["games"]:
+        files[f"app/data/catalog/{game['id']}.json"] = answer(facts.catalogs[game["id"]])
     return files
 
 
@@ -119,11 +136,11 @@ def boot_texts(catalog: bytes) -> dict[str, str]:
     return {key: html.escape(text, quote=True) for key, text in texts.items()}
 
 
-def catalog_files() -> tuple[bytes, dict[str, bytes]]:
-    """Return the whole message catalog and every file made from the engine's texts and answers: the page's catalog
-    files, the poster's catalog and the home screen's data."""
-    messages = message_catalog()
-    files = split_messages(messages)
+def catalog_files(facts: EngineFacts) -> tuple[bytes, dict[str, bytes]]:
+    """Return the whole message catalog and every file made from the engine's facts: the page's catalog files,
+    the poster's catalog and the home screen's data."""
+    messages = message_catalog(facts)
+    files = split_messages(messages, facts)
     files["app/i18n/poster.en.json"] = poster_catalog(messages)
-    files.update(shell_data())
+    files.update(shell_data(facts))
     return messages, files

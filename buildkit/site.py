@@ -18,7 +18,7 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from .catalog import boot_texts, catalog_files
+from .catalog import boot_texts, catalog_files, engine_facts
 from .common import DIST, NODE_MODULES, ROOT, SKIP_NAMES, WEB, BuildError, log, sha256_bytes
 from .headers import content_security_policy, meta_policy
 from .pins import (
@@ -34,7 +34,7 @@ from .pins import (
     minimal_lock,
     read_pinned,
 )
-from .wheel import build_wheel, frozen_lock
+from .wheel import build_wheel, frozen_lock, stage_source
 
 PYODIDE_DIR = f"pyodide/{PYODIDE_VERSION}"
 """Where Pyodide lives inside dist/: a versioned folder, so long immutable caching is safe."""
@@ -258,8 +258,9 @@ def service_worker(files: dict[str, bytes]) -> bytes:
     return render((WEB / "sw.template.js").read_text(), values, "web/sw.template.js").encode()
 
 
-def site_files(wheel_name: str, wheel: bytes) -> dict[str, bytes]:
-    """Assemble every file of dist/ as {relative path: bytes}."""
+def site_files(wheel_name: str, wheel: bytes, source: Path) -> dict[str, bytes]:
+    """Assemble every file of dist/ as {relative path: bytes}, with the engine wheel ``wheel`` built from the
+    staged source tree ``source`` (which also answers for the engine's texts and data)."""
     files = runtime_files()
     wheel_path = f"wheels/{sha256_bytes(wheel)[:12]}/{wheel_name}"
     files[wheel_path] = wheel
@@ -268,7 +269,7 @@ def site_files(wheel_name: str, wheel: bytes) -> dict[str, bytes]:
     files[lock_path] = frozen_lock(files[lock_path], files[f"{PYODIDE_DIR}/{MICROPIP_WHEEL}"], wheel_name, wheel,
                                    to_root + wheel_path)
     files.update(own_files())
-    messages, texts_and_data = catalog_files()
+    messages, texts_and_data = catalog_files(engine_facts(source))
     files.update(texts_and_data)
     files = bundle_app(files)
     loader = files.pop(f"engine/{SNAPSHOT_LOADER}")
@@ -308,13 +309,19 @@ def write_dist(files: dict[str, bytes], dist: Path = DIST) -> None:
     staging.rename(dist)
 
 
-def build(dist: Path = DIST) -> dict[str, bytes]:
-    """Run the whole build: check pins, build the wheel, write dist/. Return the files written."""
+def build(dist: Path = DIST, source: Path | None = None) -> dict[str, bytes]:
+    """Run the whole build: check pins, build the wheel, write dist/. Return the files written.
+
+    ``source`` is a staged source tree to build the engine from (``buildkit.wheel.stage_source``'s layout); by
+    default, a fresh copy of this checkout's.
+    """
     check_npm_pins()
     ensure_node_modules()
-    wheel_name, wheel = build_wheel()
-    log(f"engine wheel {wheel_name}: {len(wheel):,} bytes")
-    files = site_files(wheel_name, wheel)
+    with tempfile.TemporaryDirectory(prefix="pyengine-source-") as tmp:
+        staged = source if source is not None else stage_source(Path(tmp) / "src")
+        wheel_name, wheel = build_wheel(staged)
+        log(f"engine wheel {wheel_name}: {len(wheel):,} bytes")
+        files = site_files(wheel_name, wheel, staged)
     write_dist(files, dist)
     total = sum(len(b) for b in files.values())
     log(f"dist/: {len(files)} files, {total:,} bytes")

@@ -22,20 +22,33 @@ from .common import NODE_MODULES, ROOT, SKIP_NAMES, BuildError, sha256_bytes, so
 from .pins import MICROPIP_WHEEL
 
 
-def wheel_sources() -> list[Path]:
+def wheel_sources(root: Path = ROOT) -> list[Path]:
     """List the files the engine wheel is built from (pyproject, readme, the package tree)."""
-    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    files = [ROOT / "pyproject.toml"]
+    pyproject = tomllib.loads((root / "pyproject.toml").read_text())
+    files = [root / "pyproject.toml"]
     readme = pyproject.get("project", {}).get("readme")
     if isinstance(readme, str):
-        if not (ROOT / readme).is_file():
+        if not (root / readme).is_file():
             raise BuildError(f"pyproject.toml names readme {readme!r} but it does not exist")
-        files.append(ROOT / readme)
-    for path in sorted((ROOT / "pyengine").rglob("*")):
-        rel = path.relative_to(ROOT)
+        files.append(root / readme)
+    for path in sorted((root / "pyengine").rglob("*")):
+        rel = path.relative_to(root)
         if path.is_file() and not SKIP_NAMES.intersection(rel.parts) and path.suffix not in {".pyc", ".pyo"}:
             files.append(path)
     return files
+
+
+def stage_source(dest: Path, root: Path = ROOT) -> Path:
+    """Copy the files the engine wheel is built from into dest (a new folder), at their paths; return dest.
+
+    The build reads the engine only from such a staged tree: the wheel is built from it, and the texts and data the
+    site takes from the engine are asked of it (``buildkit.catalog.engine_facts``).
+    """
+    for path in wheel_sources(root):
+        target = dest / path.relative_to(root)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+    return dest
 
 
 def normalize_zip(data: bytes) -> bytes:
@@ -113,15 +126,12 @@ def with_bytecode(wheel: bytes) -> bytes:
     return buf.getvalue()
 
 
-def build_wheel() -> tuple[str, bytes]:
-    """Build the engine wheel from pyproject.toml in a clean temp copy; return (file name, bytes): the package with its
-    bytecode for the pinned Pyodide (``with_bytecode``)."""
+def build_wheel(source: Path) -> tuple[str, bytes]:
+    """Build the engine wheel from a staged source tree (a clean temp copy of it, so the tree stays as it is); return
+    (file name, normalised bytes): the package with its bytecode for the pinned Pyodide (``with_bytecode``)."""
     with tempfile.TemporaryDirectory(prefix="pyengine-wheel-") as tmp:
         src = Path(tmp) / "src"
-        for path in wheel_sources():
-            dest = src / path.relative_to(ROOT)
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(path, dest)
+        shutil.copytree(source, src, ignore=shutil.ignore_patterns(*SKIP_NAMES, "*.pyc", "*.pyo"))
         out = Path(tmp) / "out"
         env = dict(os.environ, SOURCE_DATE_EPOCH=str(source_epoch()), PYTHONDONTWRITEBYTECODE="1")
         proc = subprocess.run(
@@ -133,8 +143,7 @@ def build_wheel() -> tuple[str, bytes]:
         wheels = sorted(out.glob("*.whl"))
         if len(wheels) != 1 or not wheels[0].name.endswith("-py3-none-any.whl"):
             raise BuildError(f"expected one pure-Python wheel, got {[w.name for w in wheels]}")
-        wheel = wheels[0].read_bytes()
-        return wheels[0].name, normalize_zip(with_bytecode(wheel))
+        return wheels[0].name, normalize_zip(with_bytecode(wheels[0].read_bytes()))
 
 
 def frozen_lock(minimal: bytes, micropip: bytes, wheel_name: str, wheel: bytes, wheel_url: str) -> bytes:

@@ -217,6 +217,18 @@ def test_the_engine_wheel_carries_bytecode_for_pyodides_python(two_builds: tuple
             assert record[pyc] == [f"sha256={digest}", str(len(data))]
 
 
+def test_the_engine_facts_come_from_the_staged_source(tmp_path: Path) -> None:
+    """The texts and data the site takes from the engine are asked, in a subprocess, of the source tree the wheel is
+    built from: a change made only in a staged copy (its version here) shows in the facts."""
+    staged = wheel.stage_source(tmp_path / "src")
+    init = staged / "pyengine" / "__init__.py"
+    init.write_text(init.read_text().replace('__version__ = "0.1.0"', '__version__ = "9.9.9-staged"'))
+    facts = catalog.engine_facts(staged)
+    assert facts.info["engine_version"] == "9.9.9-staged"
+    assert set(facts.catalogs) == {g["id"] for g in facts.info["games"]} and facts.texts and facts.namespaces
+    assert not list(staged.rglob("__pycache__")), "the staged tree stays as it was"
+
+
 @pytest.mark.slow
 def test_the_service_worker_leaves_the_runtimes_big_files_to_the_http_cache(two_builds: tuple[Path, Path]) -> None:
     """sw.js names the runtime's big files as DIRECT (left to the browser's HTTP cache while the site answers), and
@@ -393,9 +405,10 @@ def test_the_first_message_catalog_leaves_each_games_own_texts_to_its_file(two_b
     dist, _ = two_builds
     folder = dist / "app" / "i18n"
     first = json.loads((folder / "en.json").read_text())
-    whole = json.loads(catalog.message_catalog())
+    facts = catalog.engine_facts(ROOT)
+    whole = json.loads(catalog.message_catalog(facts))
     seen = dict(first)
-    for game, ns in catalog.engine_texts().game_namespaces().items():
+    for game, ns in facts.namespaces.items():
         part = json.loads((folder / f"en.{game}.json").read_text())
         assert part and all(k.startswith((f"{ns}.", f"{ns}ui.")) and not k.startswith(f"{ns}.opt.") for k in part)
         assert any(k.startswith(f"{ns}ui.") for k in part), f"{game}'s table labels go with its texts"

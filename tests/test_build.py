@@ -330,8 +330,8 @@ def imported_modules(dist: Path, entries: list[str]) -> list[str]:
 @pytest.mark.slow
 def test_the_home_screens_modules_are_preloaded_and_the_tables_are_not(two_builds: tuple[Path, Path]) -> None:
     """shell-modules: index.html has one modulepreload for each module that boot.js and main.js import statically,
-    directly or not (the build follows the imports), and none for the game tables, which load when a game opens. The
-    list is exactly the static import closure read from the shipped modules, in sorted order."""
+    directly or not (the build reads them from esbuild's metafile), and none for the game tables, which load when a
+    game opens. The list is exactly the static import closure read from the shipped modules, in sorted order."""
     dist, _ = two_builds
     page = (dist / "index.html").read_text()
     listed = re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', page)
@@ -346,6 +346,29 @@ def test_the_home_screens_modules_are_preloaded_and_the_tables_are_not(two_build
     assert not any('"jd-table"' in (dist / path).read_text() for path in listed)
     needed = [p for p in imported_modules(dist, list(site.HOME_SCREEN_MODULES)) if p != "app/boot.js"]
     assert listed == needed
+
+
+def test_the_preloads_follow_static_imports_only() -> None:
+    """From an esbuild metafile: static imports are followed from the home screen's modules, transitively; dynamic
+    ``import()`` is not (the game tables); the list is sorted and leaves out boot.js, which the page loads."""
+    meta = {"outputs": {
+        "out0/app/boot.js": {"imports": [{"path": "out0/app/chunk-B.js", "kind": "import-statement"},
+                                         {"path": "out0/app/main.js", "kind": "dynamic-import"}]},
+        "out0/app/main.js": {"imports": [{"path": "out0/app/chunk-A.js", "kind": "import-statement"},
+                                         {"path": "out0/app/ui/game-tables.js", "kind": "dynamic-import"}]},
+        "out0/app/chunk-A.js": {"imports": [{"path": "out0/app/chunk-B.js", "kind": "import-statement"}]},
+        "out0/app/chunk-B.js": {"imports": []},
+        "out0/app/ui/game-tables.js": {"imports": [{"path": "out0/app/chunk-C.js", "kind": "import-statement"}]},
+        "out0/app/chunk-C.js": {"imports": []},
+        "out0/app/main.css": {"imports": []},
+    }}
+    imports = site.static_imports(meta, "out0")
+    assert imports["app/boot.js"] == ["app/chunk-B.js"] and "app/main.css" not in imports
+    tags = site.shell_module_preloads(imports)
+    listed = re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', tags)
+    assert listed == ["app/chunk-A.js", "app/chunk-B.js", "app/main.js"]
+    with pytest.raises(BuildError, match="outside its output folder"):
+        site.static_imports({"outputs": {"elsewhere/x.js": {"imports": []}}}, "out0")
 
 
 @pytest.mark.slow

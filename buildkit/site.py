@@ -1,4 +1,4 @@
-"""Assemble dist/: the pinned runtime, our own files from web/, the engine's wheel and frozen lock, the
+"""Assemble dist/: the pinned runtime, our own files from web/, the engine's lean wheel and frozen lock, the
 catalogs and data from the engine, the app's modules bundled by esbuild, the templated pages and the service worker.
 
 ``build()`` runs the whole build. The output is byte-identical from one run to the next (fixed zip timestamps,
@@ -34,7 +34,7 @@ from .pins import (
     minimal_lock,
     read_pinned,
 )
-from .wheel import build_wheel, frozen_lock, stage_source
+from .wheel import browser_wheel, build_wheel, frozen_lock, stage_source
 
 PYODIDE_DIR = f"pyodide/{PYODIDE_VERSION}"
 """Where Pyodide lives inside dist/: a versioned folder, so long immutable caching is safe."""
@@ -318,7 +318,7 @@ def write_dist(files: dict[str, bytes], dist: Path = DIST) -> None:
 
 
 def build(dist: Path = DIST, source: Path | None = None) -> dict[str, bytes]:
-    """Run the whole build: check pins, build the wheel, write dist/. Return the files written.
+    """Run the whole build: check pins, build the wheels, write dist/. Return the files written.
 
     ``source`` is a staged source tree to build the engine from (``buildkit.wheel.stage_source``'s layout); by
     default, a fresh copy of this checkout's.
@@ -327,8 +327,9 @@ def build(dist: Path = DIST, source: Path | None = None) -> dict[str, bytes]:
     ensure_node_modules()
     with tempfile.TemporaryDirectory(prefix="pyengine-source-") as tmp:
         staged = source if source is not None else stage_source(Path(tmp) / "src")
-        wheel_name, wheel = build_wheel(staged)
-        log(f"engine wheel {wheel_name}: {len(wheel):,} bytes")
+        wheel_name, full = build_wheel(staged)
+        wheel = browser_wheel(full)
+        log(f"engine wheel {wheel_name}: {len(wheel):,} bytes shipped ({len(full):,} bytes with sources and docs)")
         files = site_files(wheel_name, wheel, staged)
     write_dist(files, dist)
     total = sum(len(b) for b in files.values())

@@ -1,10 +1,12 @@
-"""Build the engine's wheel (its modules with their bytecode for the pinned Pyodide's Python) and micropip's frozen
-lock that names it. Every zip is normalised, so a build is byte-identical run to run.
+"""Build the engine's wheels: the full one (``pip install .``: sources, CLI, fuzzers, docs) and the lean one the site
+ships (only what the browser runs, as docstring-free bytecode of the pinned Pyodide's Python), and micropip's frozen
+lock that names the lean one. Every zip is normalised, so a build is byte-identical run to run.
 """
 
 from __future__ import annotations
 
 import base64
+import fnmatch
 import hashlib
 import io
 import json
@@ -20,6 +22,32 @@ from pathlib import Path
 
 from .common import NODE_MODULES, ROOT, SKIP_NAMES, BuildError, sha256_bytes, source_epoch
 from .pins import MICROPIP_WHEEL
+
+DEV_ONLY_MODULES = (
+    "pyengine.__main__",
+    "pyengine.bots.arena",
+    "pyengine.catalog",
+    "pyengine.cli",
+    "pyengine.fuzz",
+    "pyengine.lessons",
+    "pyengine.loadfuzz",
+)
+"""The engine's modules the browser never imports, left out of the shipped wheel: the command line, the fuzzers, the
+bot arena, the lesson checker and the catalog printer.
+
+The browser runs web/engine/worker.py, which imports ``pyengine.bridge``; through it and the registry come every game
+package (each game's ``heuristic`` by name, for the bots) and the bots. None of these modules is reached that way,
+except ``pyengine.cli`` by the bridge's ``bench`` op (``cli.random_playouts``, a benchmark, never used by the page):
+that code moves to ``pyengine/playouts.py``, which the browser wheel then carries; until it does, ``bench`` answers
+an error in the browser. tests/test_build.py plays every game through the bridge with these modules blocked.
+"""
+
+DROPPED_FILES = ("*.md", "*/py.typed", "*.dist-info/entry_points.txt")
+"""Files of the full wheel the browser wheel leaves out besides the sources: the rules notes and data docs, the
+type checkers' marker, and the console script's entry point (its module, ``pyengine.__main__``, is dev-only)."""
+KEPT_FILES = ("*.json", "*.dist-info/METADATA", "*.dist-info/WHEEL", "*.dist-info/top_level.txt")
+"""Files of the full wheel the browser wheel keeps as they are: the games' data and the metadata micropip reads.
+Any other kind of file stops the build until it is sorted into one list or the other."""
 
 
 def wheel_sources(root: Path = ROOT) -> list[Path]:
@@ -87,48 +115,9 @@ def record_digest(data: bytes) -> str:
     return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
-def with_bytecode(wheel: bytes) -> bytes:
-    """Add to the engine wheel its modules compiled by the pinned Pyodide's own Python (``tools/compile_pyc.mjs``),
-    as ``__pycache__/*.cpython-3X.pyc`` next to the sources, and list them in RECORD.
-
-    The browser then imports the engine without compiling it (Pyodide ships its standard library the same way). The
-    files are unchecked-hash .pyc files, so equal sources give equal bytes; CPython of another version ignores them.
-    """
-    installed = f"/lib/python{pyodide_python()}/site-packages"
-    with tempfile.TemporaryDirectory(prefix="pyengine-pyc-") as tmp:
-        src, out = Path(tmp) / "src", Path(tmp) / "out"
-        with zipfile.ZipFile(io.BytesIO(wheel)) as zf:
-            for name in zf.namelist():
-                if name.endswith(".py"):
-                    target = src / name
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    target.write_bytes(zf.read(name))
-        proc = subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(src), str(out), installed],
-                              capture_output=True, text=True, cwd=ROOT)
-        if proc.returncode != 0:
-            raise BuildError(f"compiling the engine for Pyodide failed:\n{proc.stdout}\n{proc.stderr}")
-        compiled = {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*.pyc"))}
-    if not compiled:
-        raise BuildError("compiling the engine for Pyodide made no .pyc file")
-    buf = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(wheel)) as zin, zipfile.ZipFile(buf, "w") as zout:
-        record_name = next(n for n in zin.namelist() if n.endswith(".dist-info/RECORD"))
-        for item in zin.infolist():
-            if item.filename != record_name:
-                zout.writestr(item, zin.read(item.filename))
-        for name, data in compiled.items():
-            zout.writestr(name, data)
-        lines = [line for line in zin.read(record_name).decode().splitlines() if line]
-        own = [line for line in lines if line.startswith(f"{record_name},")]
-        rest = [line for line in lines if not line.startswith(f"{record_name},")]
-        rest += [f"{name},sha256={record_digest(data)},{len(data)}" for name, data in compiled.items()]
-        zout.writestr(record_name, "\n".join(rest + own) + "\n")
-    return buf.getvalue()
-
-
 def build_wheel(source: Path) -> tuple[str, bytes]:
-    """Build the engine wheel from a staged source tree (a clean temp copy of it, so the tree stays as it is); return
-    (file name, normalised bytes): the package with its bytecode for the pinned Pyodide (``with_bytecode``)."""
+    """Build the full engine wheel from a staged source tree (a clean temp copy of it, so the tree stays as it is);
+    return (file name, normalised bytes): what ``pip install .`` installs."""
     with tempfile.TemporaryDirectory(prefix="pyengine-wheel-") as tmp:
         src = Path(tmp) / "src"
         shutil.copytree(source, src, ignore=shutil.ignore_patterns(*SKIP_NAMES, "*.pyc", "*.pyo"))
@@ -143,7 +132,75 @@ def build_wheel(source: Path) -> tuple[str, bytes]:
         wheels = sorted(out.glob("*.whl"))
         if len(wheels) != 1 or not wheels[0].name.endswith("-py3-none-any.whl"):
             raise BuildError(f"expected one pure-Python wheel, got {[w.name for w in wheels]}")
-        return wheels[0].name, normalize_zip(with_bytecode(wheels[0].read_bytes()))
+        return wheels[0].name, normalize_zip(wheels[0].read_bytes())
+
+
+def module_path(module: str) -> str:
+    """Return a module's source path inside a wheel (``pyengine.bots.arena`` -> ``pyengine/bots/arena.py``)."""
+    return module.replace(".", "/") + ".py"
+
+
+def compile_for_pyodide(sources: dict[str, bytes]) -> dict[str, bytes]:
+    """Return each source (by its path in the wheel) compiled by the pinned Pyodide's own Python
+    (``tools/compile_pyc.mjs`` running ``buildkit/pyc.py``): docstring-free, sourceless ``<name>.pyc`` bytecode at the
+    source's path, by that path."""
+    installed = f"/lib/python{pyodide_python()}/site-packages"
+    with tempfile.TemporaryDirectory(prefix="pyengine-pyc-") as tmp:
+        src, out = Path(tmp) / "src", Path(tmp) / "out"
+        for name, data in sources.items():
+            (src / name).parent.mkdir(parents=True, exist_ok=True)
+            (src / name).write_bytes(data)
+        proc = subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(src), str(out), installed],
+                              capture_output=True, text=True, cwd=ROOT)
+        if proc.returncode != 0:
+            raise BuildError(f"compiling the engine for Pyodide failed:\n{proc.stdout}\n{proc.stderr}")
+        compiled = {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*.pyc"))}
+    missing = sorted(name for name in sources if f"{name}c" not in compiled)
+    if missing or len(compiled) != len(sources):
+        raise BuildError(f"compiling the engine for Pyodide made no bytecode for {missing or 'some modules'}")
+    return compiled
+
+
+def browser_wheel(full: bytes) -> bytes:
+    """Return the wheel the site ships, made from the full one: only what the browser runs.
+
+    It holds every module but the dev-only ones (``DEV_ONLY_MODULES``) as sourceless bytecode without docstrings,
+    compiled by the pinned Pyodide's own Python (``compile_for_pyodide``: ``pkg/mod.pyc`` where ``pkg/mod.py`` was, so
+    the import system finds it without a source), the games' data and the metadata (``KEPT_FILES``); no source, no
+    ``.md`` and nothing else of ``DROPPED_FILES``. Its RECORD lists each file with its true hash and size.
+    """
+    dev_only = {module_path(m) for m in DEV_ONLY_MODULES}
+    kept: dict[str, bytes] = {}
+    sources: dict[str, bytes] = {}
+    with zipfile.ZipFile(io.BytesIO(full)) as zf:
+        names = [i.filename for i in zf.infolist() if not i.is_dir()]
+        record_name = next(n for n in names if n.endswith(".dist-info/RECORD"))
+        stale = sorted(dev_only - set(names))
+        if stale:
+            raise BuildError(f"DEV_ONLY_MODULES names modules the engine no longer has: {stale}")
+        for name in names:
+            if name == record_name or name in dev_only or matches(name, DROPPED_FILES):
+                continue
+            if name.endswith(".py"):
+                sources[name] = zf.read(name)
+            elif matches(name, KEPT_FILES):
+                kept[name] = zf.read(name)
+            else:
+                raise BuildError(f"the engine wheel holds {name}: add its kind to KEPT_FILES or DROPPED_FILES "
+                                 "(buildkit/wheel.py)")
+    kept.update(compile_for_pyodide(sources))
+    rows = [f"{name},sha256={record_digest(data)},{len(data)}" for name, data in sorted(kept.items())]
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zout:
+        for name, data in sorted(kept.items()):
+            zout.writestr(name, data)
+        zout.writestr(record_name, "\n".join([*rows, f"{record_name},,"]) + "\n")
+    return normalize_zip(buf.getvalue())
+
+
+def matches(name: str, patterns: tuple[str, ...]) -> bool:
+    """Tell whether a wheel member's path matches one of some shell-style patterns (``*`` crosses folders)."""
+    return any(fnmatch.fnmatchcase(name, pattern) for pattern in patterns)
 
 
 def frozen_lock(minimal: bytes, micropip: bytes, wheel_name: str, wheel: bytes, wheel_url: str) -> bytes:

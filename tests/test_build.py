@@ -15,16 +15,19 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import os
 import posixpath
 import re
+import subprocess
 import sys
+import textwrap
 import zipfile
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-from buildkit import catalog, headers, pins, serve, site, wheel
+from buildkit import catalog, headers, pins, pyc, serve, site, wheel
 from buildkit.common import NODE_MODULES, BuildError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -191,30 +194,199 @@ def shipped_wheel(dist: Path) -> Path:
     return found
 
 
+def engine_modules() -> set[str]:
+    """Return the dotted names of every module of the checkout's engine package."""
+    names = set()
+    for path in (ROOT / "pyengine").rglob("*.py"):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        names.add(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return names
+
+
 @pytest.mark.slow
-def test_the_engine_wheel_carries_bytecode_for_pyodides_python(two_builds: tuple[Path, Path]) -> None:
-    """Every module of the wheel has a .pyc for the pinned Pyodide's Python next to it, hash-based and unchecked (no
-    timestamp: the build stays byte-identical), and RECORD lists each with its true hash and size."""
+def test_the_shipped_wheel_holds_only_what_the_browser_runs(two_builds: tuple[Path, Path]) -> None:
+    """The wheel dist/ ships (and the frozen lock names) holds every engine module but the dev-only ones
+    (``wheel.DEV_ONLY_MODULES``), each as sourceless bytecode at ``pkg/mod.pyc`` (where the import system finds it
+    without a source), hash-based and unchecked (no timestamp: the build stays byte-identical); the games' data; and
+    no source, no ``.md``, no py.typed, no entry point. RECORD lists each file with its true hash and size. It stays
+    within 650 KB."""
     import base64
     import struct
 
     dist, _ = two_builds
-    tag = "cpython-" + wheel.pyodide_python().replace(".", "")
-    with zipfile.ZipFile(shipped_wheel(dist)) as zf:
+    assert set(wheel.DEV_ONLY_MODULES) < engine_modules()
+    path = shipped_wheel(dist)
+    assert path.stat().st_size <= 650_000
+    with zipfile.ZipFile(path) as zf:
         names = set(zf.namelist())
-        record = {line.split(",")[0]: line.split(",")[1:] for line in
-                  zf.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode().splitlines()}
-        sources = sorted(n for n in names if n.endswith(".py"))
-        assert sources
-        for source in sources:
-            folder, _, module = source.rpartition("/")
-            pyc = f"{folder}/__pycache__/{module[:-3]}.{tag}.pyc"
-            assert pyc in names, f"no bytecode for {source}"
-            data = zf.read(pyc)
-            (flags,) = struct.unpack("<I", data[4:8])
-            assert flags == 1, f"{pyc}: flags {flags}, want 1 (hash-based, source not checked)"
-            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-            assert record[pyc] == [f"sha256={digest}", str(len(data))]
+        record_name = next(n for n in names if n.endswith(".dist-info/RECORD"))
+        record = [line.split(",") for line in zf.read(record_name).decode().splitlines()]
+        assert sorted(row[0] for row in record) == sorted(names) and [record_name, "", ""] in record
+        for name, digest, size in record:
+            if name != record_name:
+                data = zf.read(name)
+                b64 = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+                assert digest == f"sha256={b64}"
+                assert size == str(len(data))
+        unwanted = (".py", ".md", "py.typed", "entry_points.txt")
+        assert not [n for n in names if n.endswith(unwanted) or "__pycache__" in n]
+        modules = {n[:-4].replace("/", ".").removesuffix(".__init__") for n in names if n.endswith(".pyc")}
+        assert modules == engine_modules() - set(wheel.DEV_ONLY_MODULES)
+        for name in (n for n in names if n.endswith(".pyc")):
+            (flags,) = struct.unpack("<I", zf.read(name)[4:8])
+            assert flags == 1, f"{name}: flags {flags}, want 1 (hash-based, source not checked)"
+        data_files = {n for n in names if n.endswith(".json")}
+        assert data_files == {p.relative_to(ROOT).as_posix() for p in (ROOT / "pyengine").rglob("*.json")}
+        bridge = zf.read("pyengine/bridge.pyc")
+    assert b"Time random playouts inside this interpreter" not in bridge  # a docstring of the bridge's
+    assert b"bridge/bad_request" in bridge  # its code's own strings stay
+
+
+PYODIDE_CHECK = """
+import dis, json
+import pyengine.bridge
+from pyengine.core import text
+assertion = any("AssertionError" in i.argrepr for i in dis.get_instructions(text.catalog))
+json.dumps({"loader": type(pyengine.bridge.__loader__).__name__, "file": pyengine.bridge.__file__,
+            "docs": [pyengine.bridge.__doc__, pyengine.bridge.handle.__doc__, text.Text.__doc__],
+            "assert": assertion, "info": json.loads(pyengine.bridge.handle('{"op": "info"}'))["ok"]})
+"""
+
+
+@pytest.mark.slow
+def test_the_pinned_pyodide_runs_the_shipped_wheels_bytecode(two_builds: tuple[Path, Path]) -> None:
+    """In the pinned Pyodide (node), the engine imports from the shipped wheel's sourceless bytecode and answers;
+    its docstrings are gone and its asserts are still there (``text.catalog``'s)."""
+    dist, _ = two_builds
+    done = subprocess.run(["node", str(ROOT / "tools" / "run_in_pyodide.mjs"), str(shipped_wheel(dist))],
+                          input=PYODIDE_CHECK, capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert found["loader"] == "SourcelessFileLoader" and found["file"].endswith("/pyengine/bridge.pyc")
+    assert found["docs"][:2] == [None, None] and not (found["docs"][2] or "").startswith("One player-facing text")
+    assert found["assert"] is True and found["info"] is True
+
+
+BLOCKED_PLAY = """
+import json, sys
+
+for name in sys.argv[1:]:
+    sys.modules[name] = None  # importing it now fails: the browser wheel does not carry it
+
+from pyengine.bridge import handle
+
+answers = []
+
+
+def call(**request):
+    answer = json.loads(handle(json.dumps(request)))
+    answers.append((request["op"], answer))
+    return answer
+
+
+def play(game, players):
+    seats = [{"name": "Ann", "kind": "human"}] + [{"name": f"Bot {n}", "kind": "hard"} for n in range(1, players)]
+    snap = call(op="new_match", game=game, players=players, seed=11, options={}, seats=seats, viewer=0)
+    match = snap["match"]
+    call(op="catalog", game=game)
+    for _ in range(8):
+        if snap["terminal"]:
+            break
+        seat = snap["to_move"][0]
+        if seat == 0:
+            snap = call(op="state", match=match, viewer=0)
+            action = snap["decision"]["actions"][0]["a"]
+            call(op="canonical", game=game, actions=[action])
+            snap = call(op="submit", match=match, seat=0, action=action, viewer=0)
+        else:
+            for _ in range(200):
+                snap = call(op="think", match=match, seat=seat, viewer=0, slice_ms=10, max_ms=50)
+                if "thinking" not in snap:
+                    break
+    call(op="undo", match=match, seat=0, viewer=0)
+    code = call(op="code", match=match)["code"]
+    call(op="close", match=call(op="new_from_code", code=code, viewer=0)["match"])
+    save = call(op="save", match=match)["save"]
+    call(op="close", match=call(op="load", save=save, viewer=0)["match"])
+    loader = call(op="load_start", save=save, viewer=0)["loader"]
+    while not call(op="load_step", loader=loader, entries=2).get("done"):
+        pass
+    easy = [{"name": "A", "kind": "easy"}] + [{"name": "B", "kind": "normal"}] * (players - 1)
+    other = call(op="new_match", game=game, players=players, seed=3, options={}, seats=easy, viewer=None)
+    call(op="bots", match=other["match"], viewer=None, max_steps=20)
+    call(op="selftest", game=game, seed=5, players=players)
+
+
+info = call(op="info")
+for game in info["games"]:
+    play(game["id"], game["min_players"] if game["min_players"] > 1 else 2)
+print(json.dumps(answers))
+"""
+
+
+def test_the_bridge_plays_every_game_without_the_dev_only_modules() -> None:
+    """With every dev-only module blocked (``sys.modules[name] = None``, in a fresh CPython), the bridge still plays a
+    few moves of every game through its JSON ops: info, new_match, catalog, state, canonical, submit, think (the
+    search), undo, code, new_from_code, save, load, load_start/load_step, bots, selftest, close. So the list
+    ``wheel.DEV_ONLY_MODULES`` can never hide a module the browser needs. (``bench`` is left out: its code is in
+    ``pyengine.cli`` until it moves to ``pyengine/playouts.py``.)"""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run([sys.executable, "-c", BLOCKED_PLAY, *wheel.DEV_ONLY_MODULES], capture_output=True,
+                          text=True, cwd=ROOT, env=env, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    answers = json.loads(done.stdout)
+    failed = [(op, answer) for op, answer in answers if not answer["ok"]
+              and not (op == "undo" and answer["error"]["code"] == "undo/not_allowed")]
+    assert not failed, failed[:3]
+    ops = {op for op, _ in answers}
+    assert {"submit", "think", "bots", "load_step", "new_from_code"} <= ops
+    played = [answer for op, answer in answers if op == "think" and "played" in answer]
+    assert played, "no bot played through think"
+    games = {answer["game"] for op, answer in answers if op == "new_match"}
+    assert games == {g["id"] for g in answers[0][1]["games"]} and len(games) >= 3
+
+
+def test_docstrings_are_stripped_and_asserts_kept() -> None:
+    """buildkit/pyc.py (what compiles the engine inside Pyodide) removes the module's, classes' and functions'
+    docstrings and nothing else: asserts still fire, other strings stay, a body left empty still runs, and line
+    numbers are the source's."""
+    source = textwrap.dedent('''\
+        """Module doc."""
+        from __future__ import annotations
+
+
+        def f(x: int) -> int:
+            """F doc."""
+            assert x > 0, "x must be positive"
+            return x
+
+
+        class Only:
+            """Only a docstring."""
+
+
+        async def g() -> str:
+            """G doc."""
+            return "not a docstring"
+
+
+        def where() -> int:
+            import sys
+            return sys._getframe().f_lineno
+        ''').encode()
+    data = pyc.compile_sourceless(source, "/site/sample.py")
+    assert data[4:8] == (1).to_bytes(4, "little") and len(data) > 16
+    tree = pyc.strip_docstrings(__import__("ast").parse(source))
+    namespace: dict[str, object] = {}
+    exec(compile(tree, "/site/sample.py", "exec"), namespace)
+    assert namespace.get("__doc__") is None
+    f, only, g, where = (namespace[n] for n in ("f", "Only", "g", "where"))
+    assert f.__doc__ is None and only.__doc__ is None and g.__doc__ is None  # type: ignore[attr-defined]
+    assert f(2) == 2  # type: ignore[operator]
+    with pytest.raises(AssertionError, match="x must be positive"):
+        f(0)  # type: ignore[operator]
+    assert where() == 22  # type: ignore[operator]
+    assert b"F doc" not in data and b"Module doc" not in data and b"x must be positive" in data
 
 
 def test_the_engine_facts_come_from_the_staged_source(tmp_path: Path) -> None:

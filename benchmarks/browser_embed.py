@@ -35,7 +35,10 @@ from typing import Any
 from playwright.sync_api import Frame, Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from browser_load import CHROMIUM, FLAGS, stats
+
+from buildkit.serve import StaticHandler
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = [
@@ -43,17 +46,6 @@ EXAMPLES = [
     ("ares_expedition", "ares-steel"), ("ares_expedition", "ares-phase-bonus"),
     ("beyond_the_sun", "bts-pawn"), ("beyond_the_sun", "bts-research"),
 ]
-
-
-def _build_module() -> Any:
-    """Import build.py (for the netlify.toml headers its local server sends)."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("star_build", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):
@@ -250,10 +242,9 @@ def main() -> int:
     parser.add_argument("--dist", default=str(ROOT / "dist"))
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    build = _build_module()
     dist = Path(args.dist)
 
-    class AppHandler(build.StaticHandler):  # type: ignore[name-defined,misc]
+    class AppHandler(StaticHandler):
         def log_message(self, format: str, *a: Any) -> None:
             """Stay quiet."""
 

@@ -13,8 +13,8 @@ drives Debian's headless Chromium with every other host unresolvable, and prints
   * playout games/s through the bridge op `bench` inside Pyodide and in CPython (or "n/a"): the first call, and
     the steady speed of the later calls in the same interpreter (the browser tiers hot wasm up meanwhile);
   * the engine wheel size;
-  * with --against, another build of the app in the same interleaved runs (how a lever is measured: build with
-    and without it, compare).
+  * with --against, another build of the app in the same interleaved runs (how a change is measured: build the
+    older commit into another folder, then compare).
 It asserts nothing; it prints numbers. The HTTP cache stays on (no request routing), so warm visits are
 real second visits; outside hosts are blocked with --host-resolver-rules and counted if ever requested.
 """
@@ -303,7 +303,7 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--dist", type=Path, default=ROOT / "dist")
     ap.add_argument("--against", type=Path, default=None,
-                    help="another build of the app (a dist/ folder, e.g. without a lever), measured in the same"
+                    help="another build of the app (a dist/ folder, e.g. an older commit's), measured in the same"
                          " interleaved runs")
     ap.add_argument("--no-bench", action="store_true", help="skip the playout speed measurement")
     args = ap.parse_args()

@@ -13,7 +13,6 @@ runs. It asserts nothing; it prints numbers (docs/PERFORMANCE.md).
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import shutil
@@ -27,6 +26,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from buildkit.serve import StaticHandler  # noqa: E402
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 LIGHTHOUSE = "lighthouse@12.2.3"  # the newest release that runs on Node 20 (13 needs Node 22)
 METRICS = (("largestContentfulPaint", "LCP", 1000, "s"), ("firstContentfulPaint", "FCP", 1000, "s"),
@@ -44,14 +46,14 @@ class QuietServer(socketserver.ThreadingTCPServer):
 
 
 def serve(dist: Path) -> socketserver.ThreadingTCPServer:
-    """Serve dist/ with build.py's own handler (gzip for text) on a free 127.0.0.1 port, in a thread."""
-    spec = importlib.util.spec_from_file_location("build_script", ROOT / "build.py")
-    assert spec and spec.loader
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
-    handler = build.StaticHandler
-    handler.log_message = lambda *a, **k: None
-    httpd = QuietServer(("127.0.0.1", 0), lambda *a, **k: handler(*a, directory=str(dist), **k))
+    """Serve dist/ with the build's own handler (gzip for text, buildkit/serve.py) on a free 127.0.0.1 port, in a
+    thread."""
+
+    class Handler(StaticHandler):
+        def log_message(self, format: str, *args: Any) -> None:
+            """Stay quiet."""
+
+    httpd = QuietServer(("127.0.0.1", 0), lambda *a, **k: Handler(*a, directory=str(dist), **k))
     httpd.daemon_threads = True
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return httpd

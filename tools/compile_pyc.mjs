@@ -3,13 +3,15 @@
 //
 // usage: node tools/compile_pyc.mjs <package dir> <out dir> <installed dir>
 //   <package dir>    a folder holding the package's sources (read)
-//   <out dir>        where each module's __pycache__/<name>.<tag>.pyc is written, at the same relative path
+//   <out dir>        where each module's bytecode is written as <name>.pyc, at the same relative path as its source
+//                    (sourceless: Python imports pkg/mod.pyc when there is no pkg/mod.py)
 //   <installed dir>  where the package lives once installed (for tracebacks), e.g. /lib/python3.14/site-packages
-// The .pyc files are "unchecked hash" ones: no timestamps (the same sources give the same bytes), and Python uses
-// them without reading the source again. Prints the interpreter's cache tag.
+// The compiling is buildkit/pyc.py's compile_sourceless, run in Pyodide: docstrings stripped, asserts kept, and an
+// "unchecked hash" .pyc with no timestamp (the same sources give the same bytes). Prints the interpreter's cache tag.
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 
 const [src, out, installed] = process.argv.slice(2);
 if (!src || !out || !installed) {
@@ -17,7 +19,9 @@ if (!src || !out || !installed) {
   process.exit(2);
 }
 const py = await loadPyodide();
-const work = "/compile";
+const tool = "/compile-tool";
+py.FS.mkdirTree(tool);
+py.FS.writeFile(`${tool}/buildkit_pyc.py`, readFileSync(fileURLToPath(new URL("../buildkit/pyc.py", import.meta.url))));
 
 function* files(dir) {
   for (const name of readdirSync(dir).sort()) {
@@ -28,27 +32,27 @@ function* files(dir) {
 }
 
 const sources = [...files(src)].map((path) => relative(src, path));
+const work = "/compile";
 for (const rel of sources) {
-  const target = `${work}/${rel}`;
-  py.FS.mkdirTree(dirname(target));
-  py.FS.writeFile(target, readFileSync(join(src, rel)));
+  py.FS.mkdirTree(dirname(`${work}/${rel}`));
+  py.FS.writeFile(`${work}/${rel}`, readFileSync(join(src, rel)));
 }
 py.globals.set("sources", py.toPy(sources));
 py.globals.set("work", work);
 py.globals.set("installed", installed);
-const made = py.runPython(`
-import importlib.util, py_compile, sys
-done = []
+py.globals.set("tool", tool);
+py.runPython(`
+import sys
+sys.dont_write_bytecode = True
+sys.path.insert(0, tool)
+from buildkit_pyc import compile_sourceless
 for rel in sources:
-    pyc = importlib.util.cache_from_source(f"{work}/{rel}")
-    py_compile.compile(f"{work}/{rel}", cfile=pyc, dfile=f"{installed}/{rel}", doraise=True,
-                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-    done.append(pyc[len(work) + 1:])
-done
-`).toJs();
-for (const rel of made) {
-  const target = join(out, rel);
+    with open(f"{work}/{rel}", "rb") as source, open(f"{work}/{rel}c", "wb") as pyc:
+        pyc.write(compile_sourceless(source.read(), f"{installed}/{rel}"))
+`);
+for (const rel of sources) {
+  const target = join(out, `${rel}c`);
   mkdirSync(dirname(target), { recursive: true });
-  writeFileSync(target, py.FS.readFile(`${work}/${rel}`));
+  writeFileSync(target, py.FS.readFile(`${work}/${rel}c`));
 }
 console.log(py.runPython("sys.implementation.cache_tag"));

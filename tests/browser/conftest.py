@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from buildkit.headers import headers_for
+
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 CHROMIUM = "/usr/bin/chromium"
@@ -56,23 +58,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self):
         """Send netlify.toml's headers for the path (its framing and content policies), as the deployed site does."""
         path = urllib.parse.unquote(self.path.split("?", 1)[0].split("#", 1)[0])
-        for name, value in _build().headers_for("/index.html" if path == "/" else path).items():
+        for name, value in headers_for("/index.html" if path == "/" else path).items():
             if name not in ("Cache-Control", "Content-Type"):
                 self.send_header(name, value)
         super().end_headers()
-
-
-def _build():
-    """Return build.py as a module (for its netlify.toml header rules)."""
-    import importlib.util
-
-    if "star_build" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("star_build", ROOT / "build.py")
-        assert spec and spec.loader
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["star_build"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["star_build"]
 
 
 class _Server(socketserver.ThreadingTCPServer):

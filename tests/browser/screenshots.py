@@ -58,11 +58,17 @@ def until(page, modes: set[str], max_steps: int = 400) -> str:
 
 
 def shoot(page, out: Path, name: str, size: str) -> None:
-    """Save the viewport as docs/screens/<name>-<size>.png."""
+    """Save the viewport as <out>/<name>-<size>.png (docs/screens/ by default)."""
     page.wait_for_timeout(250)
     path = out / f"{name}-{size}.png"
     page.screenshot(path=str(path))
-    print(f"wrote {path.relative_to(ROOT)}", flush=True)
+    print(f"wrote {shown(path)}", flush=True)
+
+
+def shown(path: Path) -> str:
+    """Return a path for messages: relative to the project when inside it, else as it is (an --out elsewhere)."""
+    full = path.resolve()
+    return str(full.relative_to(ROOT)) if full.is_relative_to(ROOT) else str(path)
 
 
 def jump_drive(page, url: str, out: Path, size: str) -> None:

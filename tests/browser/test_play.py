@@ -11,8 +11,8 @@ pytestmark = pytest.mark.browser
 
 
 def test_a_boots_to_ready(page, server, shots):
-    """The app boots, and its engine's Python started from the build's memory snapshot (the ``snapshot`` lever:
-    web/engine/pyodide-boot.mjs marks it in the worker once restored; it falls back to a plain start otherwise)."""
+    """The app boots, and its engine's Python started from the build's memory snapshot (web/engine/pyodide-boot.mjs
+    marks it in the worker once restored; it falls back to a plain start otherwise)."""
     boot(page, server.url)
     assert page.locator("[data-testid=game-select] option").count() >= 1
     marks = [name for w in page.workers

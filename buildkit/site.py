@@ -337,7 +337,8 @@ def build(dist: Path = DIST, source: Path | None = None) -> dict[str, bytes]:
         staged = source if source is not None else stage_source(Path(tmp) / "src")
         wheel_name, full = build_wheel(staged)
         wheel = browser_wheel(full)
-        log(f"engine wheel {wheel_name}: {len(wheel):,} bytes shipped ({len(full):,} bytes with sources and docs)")
+        log(f"engine wheel {wheel_name}: {len(wheel):,} bytes shipped, bytecode only (the full wheel for Python "
+            f"users, sources and docs: {len(full):,} bytes)")
         files = site_files(wheel_name, wheel, staged)
     write_dist(files, dist)
     total = sum(len(b) for b in files.values())

@@ -62,7 +62,7 @@ def test_the_app_has_no_import_cycle(tmp_path: Path) -> None:
         state[node] = 1
         for nxt in sorted(graph.get(node, ())):
             if state.get(nxt) == 1:
-                cycle = trail[trail.index(nxt):] + [nxt] if nxt in trail else [node, nxt]
+                cycle = [*trail[trail.index(nxt):], nxt] if nxt in trail else [node, nxt]
                 raise AssertionError(f"import cycle: {' -> '.join(cycle)}")
             if nxt not in state:
                 visit(nxt, [*trail, nxt])

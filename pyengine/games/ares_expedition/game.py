@@ -20,14 +20,8 @@ from .state import AresState
 from .text import log
 
 
-class AresExpedition(Game):
+class AresExpedition(Game, info=INFO, hidden_kinds=KINDS, validate=validate, invariants=check, history_keys=("msgs",)):
     """Terraforming Mars: Ares Expedition (FryxGames, 2021) for 1-4 players, with solo and 2-player co-op."""
-
-    info = INFO
-    history_keys = ("msgs",)
-    hidden_kinds = KINDS
-    validate_json = staticmethod(validate)
-    invariants = staticmethod(check)
 
     def new_initial_state(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> AresState:
         """Shuffle the oceans and the deck, deal corporations and 8 projects to each player."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...core.api import Action
-from ...core.dictstate import RulesDictState
+from ...core.dictstate import GameRules, RulesDictState
 from .cards import card
 from .cardtext import card_face
 from .describe import describe_text, prompt_text
@@ -16,27 +16,16 @@ from .text import WRITER
 from .view import build_view
 
 
-class AresState(RulesDictState):
+class AresState(RulesDictState, data_format=STATE_FORMAT, keys=STATE_KEYS, title="Ares Expedition"):
     """An Ares Expedition position: one JSON dict, with the legal actions cached until the next change.
 
     Its resample deals again the deck, the discard pile, other hands and looked-at cards, unrevealed picks and
     corporations, oceans, the virtual player's deck and the generator (``sampling.py``).
     """
 
-    FORMAT = STATE_FORMAT
-    KEYS = STATE_KEYS
-    TITLE = "Ares Expedition"
-    LOG = WRITER
-
-    rules_to_move = staticmethod(to_move)
-    rules_legal = staticmethod(legal_actions)
-    rules_apply = staticmethod(apply_action)
-    rules_outcome = staticmethod(outcome)
-    rules_view = staticmethod(build_view)
-    rules_resample = staticmethod(resample_data)
-    rules_describe = staticmethod(describe_text)
-    rules_prompt = staticmethod(prompt_text)
-    log_message = staticmethod(log_message)
+    RULES = GameRules(to_move=to_move, legal=legal_actions, apply=apply_action, outcome=outcome, view=build_view,
+                      resample=resample_data, describe=describe_text, prompt=prompt_text, log_message=log_message,
+                      log=WRITER)
 
     def hint(self, seat: int, action: Action) -> str:
         """Return the full text of the card an action names (its tooltip), or ""."""

@@ -27,14 +27,8 @@ def faction_ids() -> list[str]:
     return [f["id"] for f in factions()["factions"]]
 
 
-class BeyondTheSun(Game):
+class BeyondTheSun(Game, info=INFO, hidden_kinds=KINDS, validate=validate, invariants=check, history_keys=("msgs",)):
     """Beyond the Sun (Dennis K. Chan, 2020) for 2-4 players."""
-
-    info = INFO
-    history_keys = ("msgs",)
-    hidden_kinds = KINDS
-    validate_json = staticmethod(validate)
-    invariants = staticmethod(check)
 
     def new_initial_state(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> BTSState:
         """Set up the boards, decks, events, systems and achievements, and each faction's mat."""

@@ -21,14 +21,8 @@ from .state import JDState
 from .table_view import card_face
 
 
-class JumpDrive(Game):
+class JumpDrive(Game, info=INFO, hidden_kinds=KINDS, validate=validate, invariants=check, history_keys=("msgs",)):
     """Jump Drive (Tom Lehmann, 2017) for 1-4 players; one player means the solitaire rules."""
-
-    info = INFO
-    history_keys = ("msgs",)
-    hidden_kinds = KINDS
-    validate_json = staticmethod(validate)
-    invariants = staticmethod(check)
 
     def hidden_variants(self, state: State, seat: int, seed: int) -> list[tuple[str, State]]:
         """Return positions that differ from ``state`` only in what ``seat`` cannot see (``hidden.py``)."""

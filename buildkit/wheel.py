@@ -36,10 +36,9 @@ DEV_ONLY_MODULES = (
 bot arena, the lesson checker and the catalog printer.
 
 The browser runs web/engine/worker.py, which imports ``pyengine.bridge``; through it and the registry come every game
-package (each game's ``heuristic`` by name, for the bots) and the bots. None of these modules is reached that way,
-except ``pyengine.cli`` by the bridge's ``bench`` op (``cli.random_playouts``, a benchmark, never used by the page):
-that code moves to ``pyengine/playouts.py``, which the browser wheel then carries; until it does, ``bench`` answers
-an error in the browser. tests/test_build.py plays every game through the bridge with these modules blocked.
+package (each game's ``heuristic`` by name, for the bots) and the bots, and ``pyengine.playouts`` for the ``bench``
+and ``selftest`` ops. None of these modules is reached that way: tests/test_build.py plays every game through every
+op of the bridge with them blocked, and tests/test_import_layout.py checks that no browser module imports them.
 """
 
 DROPPED_FILES = ("*.md", "*/py.typed", "*.dist-info/entry_points.txt")

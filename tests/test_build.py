@@ -315,6 +315,7 @@ def play(game, players):
     other = call(op="new_match", game=game, players=players, seed=3, options={}, seats=easy, viewer=None)
     call(op="bots", match=other["match"], viewer=None, max_steps=20)
     call(op="selftest", game=game, seed=5, players=players)
+    call(op="bench", game=game, games=1)
 
 
 info = call(op="info")
@@ -327,9 +328,8 @@ print(json.dumps(answers))
 def test_the_bridge_plays_every_game_without_the_dev_only_modules() -> None:
     """With every dev-only module blocked (``sys.modules[name] = None``, in a fresh CPython), the bridge still plays a
     few moves of every game through its JSON ops: info, new_match, catalog, state, canonical, submit, think (the
-    search), undo, code, new_from_code, save, load, load_start/load_step, bots, selftest, close. So the list
-    ``wheel.DEV_ONLY_MODULES`` can never hide a module the browser needs. (``bench`` is left out: its code is in
-    ``pyengine.cli`` until it moves to ``pyengine/playouts.py``.)"""
+    search), undo, code, new_from_code, save, load, load_start/load_step, bots, selftest, bench, close. So the list
+    ``wheel.DEV_ONLY_MODULES`` can never hide a module the browser needs."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
     done = subprocess.run([sys.executable, "-c", BLOCKED_PLAY, *wheel.DEV_ONLY_MODULES], capture_output=True,
                           text=True, cwd=ROOT, env=env, timeout=600)
@@ -339,7 +339,7 @@ def test_the_bridge_plays_every_game_without_the_dev_only_modules() -> None:
               and not (op == "undo" and answer["error"]["code"] == "undo/not_allowed")]
     assert not failed, failed[:3]
     ops = {op for op, _ in answers}
-    assert {"submit", "think", "bots", "load_step", "new_from_code"} <= ops
+    assert {"submit", "think", "bots", "load_step", "new_from_code", "bench"} <= ops
     played = [answer for op, answer in answers if op == "think" and "played" in answer]
     assert played, "no bot played through think"
     games = {answer["game"] for op, answer in answers if op == "new_match"}

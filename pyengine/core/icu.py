@@ -23,6 +23,7 @@ pyengine.core.icu.MessageSyntaxError: a plural needs an 'other' case at 19 in '{
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -209,14 +210,26 @@ def _argument(r: _Reader) -> Part:
     return Choice(name, kind, tuple(cases), offset)
 
 
+_SIMPLE = re.compile(r"[^{}']*(?:\{[A-Za-z_]\w*\}[^{}']*)*")
+"""A message of plain text and ``{name}`` arguments only, with no quote: most messages, read without the parser."""
+_PARSED: dict[str, tuple[Part, ...]] = {}
+
+
 def parse(text: str) -> tuple[Part, ...]:
-    """Parse one message.
+    """Parse one message (each text once: the result is kept).
 
     Raises:
         MessageSyntaxError: the text is not valid ICU MessageFormat (the message says where).
     """
-    r = _Reader(text)
-    return _message(r, in_plural=False, nested=False)
+    parsed = _PARSED.get(text)
+    if parsed is None:
+        if _SIMPLE.fullmatch(text):
+            pieces = re.split(r"\{([A-Za-z_]\w*)\}", text)
+            parsed = tuple(Arg(p) if i % 2 else p for i, p in enumerate(pieces) if p or i % 2)
+        else:
+            parsed = _message(_Reader(text), in_plural=False, nested=False)
+        _PARSED[text] = parsed
+    return parsed
 
 
 def arguments(parts: tuple[Part, ...]) -> set[str]:

@@ -46,36 +46,43 @@ YOU_SUFFIX = ".you"
 _TABLES: dict[str, dict[str, Entry]] = {}
 _CARD_NAMES: dict[str, Callable[[str], str]] = {}
 _GAME_OF: dict[str, str] = {}
+_DERIVED: dict[str, list[Callable[[], Mapping[str, Entry]]]] = {}
 
 
-def register_messages(namespace: str, table: Mapping[str, Entry], game: str | None = None) -> None:
+def register_messages(namespace: str, table: Mapping[str, Entry], game: str | None = None,
+                      derived: Callable[[], Mapping[str, Entry]] | None = None) -> None:
     """Add a game's (or the core's) message table; every id must start with ``namespace + "."``.
 
-    ``game`` is the game id whose card names the namespace's texts use (e.g. "jd" for "jump_drive").
+    ``game`` is the game id whose card names the namespace's texts use (e.g. "jd" for "jump_drive"). The messages
+    themselves are read when first used and all checked by ``catalog()`` (the build and the tests ask for it), so a
+    game's start in the browser parses none of them. ``derived`` makes the namespace's entries that come from the
+    game's data (card texts, ...): it runs the first time an id is not found, or the whole catalog is asked for.
 
     Raises:
-        ValueError: an id outside the namespace, a message that is not valid ICU MessageFormat, a second-person
-            form without a player subject (or with arguments its third-person form lacks), or an id that another
-            table already holds with a different text.
+        ValueError: an id outside the namespace, or an id that another table already holds with a different text.
     """
     for key, entry in table.items():
         if not key.startswith(namespace + "."):
             raise ValueError(f"message id {key!r} is outside the namespace {namespace!r}")
-        try:
-            parts = parse(entry[0] if isinstance(entry, tuple) else entry)
-            you = parse(entry[1]) if isinstance(entry, tuple) else None
-        except MessageSyntaxError as exc:
-            raise ValueError(f"message {key!r}: {exc}") from exc
-        if you is not None and first_argument(parts) is None:
-            raise ValueError(f"message {key!r} has a second-person form but does not start with its subject")
-        if you is not None and not arguments(you) <= arguments(parts):
-            raise ValueError(f"message {key!r}: its second-person form uses arguments the other form lacks")
         for other_ns, other in _TABLES.items():
             if other_ns != namespace and key in other and other[key] != entry:
                 raise ValueError(f"message id {key!r} is registered twice with different texts")
     _TABLES.setdefault(namespace, {}).update(table)
     if game is not None:
         _GAME_OF[namespace] = game
+    if derived is not None:
+        _DERIVED.setdefault(namespace, []).append(derived)
+
+
+def _make_derived() -> bool:
+    """Register every table still to be made from a game's data (``register_messages``'s ``derived``); return
+    whether there was one."""
+    pending = list(_DERIVED.items())
+    _DERIVED.clear()
+    for namespace, makers in pending:
+        for make in makers:
+            register_messages(namespace, make())
+    return bool(pending)
 
 
 def load_locale(path: Path) -> dict[str, Entry]:
@@ -120,16 +127,46 @@ def template(msg_id: str) -> str:
         if msg_id in table:
             entry = table[msg_id]
             return entry[0] if isinstance(entry, tuple) else entry
+    if _make_derived():
+        return template(msg_id)
     raise KeyError(f"no message table holds {msg_id!r}")
 
 
+def check_entry(key: str, entry: Entry) -> str | None:
+    """Check one table entry and return its subject (the argument a second-person form replaces), or None.
+
+    Raises:
+        ValueError: a message that is not valid ICU MessageFormat, or a second-person form without a player subject
+            (or with arguments its third-person form lacks).
+    """
+    try:
+        parts = parse(entry[0] if isinstance(entry, tuple) else entry)
+        you = parse(entry[1]) if isinstance(entry, tuple) else None
+    except MessageSyntaxError as exc:
+        raise ValueError(f"message {key!r}: {exc}") from exc
+    if you is None:
+        return None
+    subject = first_argument(parts)
+    if subject is None:
+        raise ValueError(f"message {key!r} has a second-person form but does not start with its subject")
+    if not arguments(you) <= arguments(parts):
+        raise ValueError(f"message {key!r}: its second-person form uses arguments the other form lacks")
+    return subject
+
+
 def catalog() -> dict[str, dict[str, str]]:
-    """Return every registered message: ``{id: {"t": message, "you"?: second person, "subject"?: arg}}``."""
+    """Return every registered message, each checked (``check_entry``): ``{id: {"t": message, "you"?: second
+    person, "subject"?: arg}}``.
+
+    Raises:
+        ValueError: a message is not valid ICU MessageFormat, or a second-person form has no subject.
+    """
+    _make_derived()
     out: dict[str, dict[str, str]] = {}
     for table in _TABLES.values():
         for key, entry in table.items():
+            subject = check_entry(key, entry)
             if isinstance(entry, tuple):
-                subject = first_argument(parse(entry[0]))
                 assert subject is not None
                 out[key] = {"t": entry[0], "you": entry[1], "subject": subject}
             else:

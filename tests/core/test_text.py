@@ -88,3 +88,57 @@ def test_a_syntax_error_says_what_and_where(message: str, error: str) -> None:
     with pytest.raises(MessageSyntaxError) as info:
         parse(message)
     assert str(info.value).startswith(error)
+
+
+def test_the_quick_reading_of_plain_messages_is_the_parsers() -> None:
+    """ICU: a message of plain text and ``{name}`` arguments is read without the full parser (most messages are);
+    for every registered message the quick reading and the full parser give the same parts."""
+    from pyengine.catalog import all_messages
+    from pyengine.core import icu
+
+    for entry in all_messages().values():
+        for message in (entry["t"], entry.get("you")):
+            if message is not None:
+                assert icu.parse(message) == icu._message(icu._Reader(message), in_plural=False, nested=False)
+
+
+@pytest.mark.parametrize(("entry", "why"), [
+    ("Round {n", "an unclosed argument"),
+    (("The pile", "You take it"), "does not start with its subject"),
+    (("{seat} pays", "You pay {n}"), "uses arguments the other form lacks"),
+])
+def test_a_bad_message_is_refused_by_the_catalog(entry: object, why: str) -> None:
+    """Catalog: a table registers at once (a game's start in the browser parses none of its messages), and
+    ``catalog()``, which the build and the tests ask for, refuses a message that is not valid ICU or a second-person
+    form that does not fit its message."""
+    from pyengine.core import text as core_text
+
+    core_text.register_messages("badmsg", {"badmsg.x": entry})  # type: ignore[dict-item]
+    try:
+        with pytest.raises(ValueError, match=why):
+            core_text.catalog()
+    finally:
+        del core_text._TABLES["badmsg"]
+    assert "badmsg.x" not in core_text.catalog()
+
+
+def test_entries_made_from_data_come_when_first_needed() -> None:
+    """Catalog: a table's entries that its data gives (``derived``) are made the first time one of its ids is not
+    found, or when the whole catalog is asked for, and then once only."""
+    from pyengine.core import text as core_text
+
+    made: list[int] = []
+
+    def derived() -> dict[str, str]:
+        made.append(1)
+        return {"lazy.card.x.name": "Card X"}
+
+    core_text.register_messages("lazy", {"lazy.act.pick": "Pick {card}"}, derived=derived)
+    try:
+        assert not made
+        assert core_text.english(core_text.text("lazy.act.pick", card=("text", "it"))) == "Pick it"
+        assert not made, "a found id makes nothing"
+        assert core_text.template("lazy.card.x.name") == "Card X" and made == [1]
+        assert "lazy.card.x.name" in core_text.catalog() and made == [1]
+    finally:
+        del core_text._TABLES["lazy"]

@@ -5,14 +5,34 @@
 // holds what the page needs before any game is open (the home screen draws from it), and i18n/en.<game>.json each
 // game's own texts, added when that game first opens (loadGameMessages).
 // An entry is a message, or {t, you?, subject?} for engine texts that have a second-person form.
+//
+// Most messages are plain text with {name} arguments and no quote: ICU gives them their plain meaning, each argument
+// written as it is, and this module writes them itself. The formatter (about 10 KB compressed) is a chunk of its
+// own, loaded (and awaited) with the first catalog that holds a message it needs (plural, select, quotes): the home
+// screen's first drawing neither waits for it nor shares the main thread with it when its own messages are plain.
 
-import { IntlMessageFormat } from "intl-messageformat";
 import { pageData } from "./page-data.js";
 
 let messages = {};
 let loaded = { lang: "en", file: "en" }; // the language loadMessages loaded, and its file
 const gameParts = new Map(); // game id -> Promise of its texts, added to `messages`
 const formats = new Map(); // "<locale>\u0000<message>" -> its IntlMessageFormat, made once
+const PLAIN = /^[^{}']*(?:\{[A-Za-z_]\w*\}[^{}']*)*$/; // plain text and {name} arguments, no quote
+let Formatter = null; // intl-messageformat's IntlMessageFormat, once its chunk has loaded
+let formatterLoad = null; // Promise of it, asked for by the first catalog that needs it
+
+/** Load the formatter's chunk (once; a failed load is tried again by the next call). */
+function loadFormatter() {
+  formatterLoad ??= import("intl-messageformat").then((module) => { Formatter = module.IntlMessageFormat; });
+  formatterLoad.catch((err) => { console.warn("the message formatter did not load:", err); formatterLoad = null; });
+  return formatterLoad;
+}
+
+/** Whether a catalog holds a message only the formatter can write (a plural, a select, a quote). */
+function needsFormatter(table) {
+  return Object.values(table).some((e) => (typeof e === "string" ? !PLAIN.test(e)
+    : Boolean(e) && ((typeof e.t === "string" && !PLAIN.test(e.t)) || (typeof e.you === "string" && !PLAIN.test(e.you)))));
+}
 
 /**
  * Load a language's catalog (English now). Resolves once t() can answer. The pseudo-language "qps" is English with
@@ -27,6 +47,7 @@ export async function loadMessages(lang = "en") {
     if (!res.ok) throw new Error(`message catalog ${file} not found (${res.status})`);
     table = await res.json();
   }
+  if (needsFormatter(table)) await loadFormatter(); // else it loads with the first catalog that needs it
   messages = pseudo(lang, table);
   loaded = { lang, file };
   gameParts.clear();
@@ -44,7 +65,9 @@ export function loadGameMessages(game) {
     const { lang, file } = loaded;
     const part = fetch(new URL(`app/i18n/${file}.${encodeURIComponent(game)}.json`, document.baseURI)).then(async (res) => {
       if (!res.ok) throw new Error(`message catalog ${file}.${game} not found (${res.status})`);
-      const table = pseudo(lang, await res.json());
+      const raw = await res.json();
+      if (needsFormatter(raw)) await loadFormatter();
+      const table = pseudo(lang, raw);
       if (loaded.lang === lang) messages = { ...messages, ...table };
     });
     part.catch(() => gameParts.delete(game)); // a later opening asks again
@@ -99,7 +122,8 @@ function formatter(template) {
   if (!formats.has(key)) {
     let fmt = null;
     try {
-      fmt = new IntlMessageFormat(template, locale, undefined, { ignoreTag: true });
+      if (!Formatter) throw new Error("the message formatter has not loaded");
+      fmt = new Formatter(template, locale, undefined, { ignoreTag: true });
       fmt.names = argumentNames(fmt.getAst(), new Set());
     } catch (err) {
       if (typeof console !== "undefined") console.warn("message is not valid ICU:", template, err);
@@ -124,6 +148,7 @@ function argumentNames(ast, out) {
  * as written, so tests catch both.
  */
 export function formatParts(template, params = {}) {
+  if (PLAIN.test(template)) return plainParts(template, params);
   const fmt = formatter(template);
   if (!fmt) return template;
   const values = { ...params };
@@ -134,6 +159,18 @@ export function formatParts(template, params = {}) {
     if (typeof console !== "undefined") console.warn("message could not be formatted:", template, err);
     return template;
   }
+}
+
+/** A plain message (text and {name} arguments) with its arguments: ICU's meaning, each argument as it is. */
+function plainParts(template, params) {
+  if (!template.includes("{")) return template;
+  const pieces = template.split(/\{([A-Za-z_]\w*)\}/);
+  const out = pieces.map((piece, i) => {
+    if (i % 2 === 0) return piece;
+    const value = params[piece];
+    return value === undefined || value === null ? `{${piece}}` : typeof value === "object" ? value : String(value);
+  }).filter((piece) => piece !== "");
+  return out.every((piece) => typeof piece === "string") ? out.join("") : out;
 }
 
 /** Format a message with its arguments, as a string. */

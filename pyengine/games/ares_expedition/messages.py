@@ -16,6 +16,7 @@ stored line to its id and typed references here, so the stored state never chang
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -113,8 +114,15 @@ def data_entries() -> dict[str, Entry]:
             **_card_entries()}
 
 
-TABLE: dict[str, Entry] = {**load_locale(LOCALE_FILE), **data_entries()}
-"""The whole table: the locale file's entries and those made from the data (no id in both: the tests check it)."""
+WRITTEN: dict[str, Entry] = load_locale(LOCALE_FILE)
+"""The locale file's entries: every message written by hand (the data gives the rest, ``data_entries``)."""
+
+
+@cache
+def table() -> dict[str, Entry]:
+    """Return the whole table: the locale file's entries and those made from the data (no id in both: the tests
+    check it). The entries from the data are registered when first needed (``core.text``'s ``derived``)."""
+    return {**WRITTEN, **data_entries()}
 
 
 def card_name(cid: str) -> str:
@@ -125,7 +133,7 @@ def card_name(cid: str) -> str:
         return cid
 
 
-register_messages(NS, TABLE, game=GAME)
+register_messages(NS, WRITTEN, game=GAME, derived=data_entries)
 register_card_names(GAME, card_name)
 
 
@@ -183,7 +191,7 @@ STORED: dict[str, str] = {
     "Phase {n} begins: {name}": "ares.log.phase_begins",
     "The game ends: {name}": "ares.log.game_ends",
 }
-LOG: dict[str, Entry] = {msg_id: TABLE[msg_id] for msg_id in STORED.values() if msg_id in TABLE}
+LOG: dict[str, Entry] = {msg_id: WRITTEN[msg_id] for msg_id in STORED.values() if msg_id in WRITTEN}
 """The log lines' entries, by id (the round's list of phases is ``phase_list``'s, one id per length)."""
 _NAME_AS: dict[str, tuple[str, Callable[[str], str]]] = {
     "ares.log.setup": ("mode", lambda v: f"ares.term.mode.{v}"),
@@ -222,4 +230,4 @@ def log_message(stored: str, args: dict[str, dict[str, Any]]) -> Message:
     return Message(template(msg_id), t.args, id=msg_id)
 
 
-__all__ = ["TABLE", "english", "log_message", "phase_list", "phase_term", "result_text", "text"]
+__all__ = ["WRITTEN", "english", "log_message", "phase_list", "phase_term", "result_text", "text"]

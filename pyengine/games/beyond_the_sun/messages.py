@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -351,19 +352,27 @@ def data_entries() -> dict[str, Entry]:
                   {f"bts.term.space.{row}": name for row, name in SPACES.items()}, _tv_entries(), _card_entries())
 
 
-TABLE: dict[str, Entry] = _merge(load_locale(LOCALE_FILE), data_entries())
-"""The whole table: the locale file's entries (locales/en.json) and those made from the data, no id in both."""
+WRITTEN: dict[str, Entry] = load_locale(LOCALE_FILE)
+"""The locale file's entries (locales/en.json): every message written by hand (the data gives the rest)."""
 
 
-def _part(kind: str) -> dict[str, Entry]:
+@cache
+def table() -> dict[str, Entry]:
+    """Return the whole table: the locale file's entries and those made from the data, no id in both. The entries
+    from the data are registered when first needed (``core.text``'s ``derived``)."""
+    return _merge(WRITTEN, data_entries())
+
+
+PARTS = ("log", "act", "prompt", "term", "opt", "outcome", "summary")
+"""The kinds of entry (ids ``bts.<kind>.*``): with the cards' entries and the game's name, the whole table."""
+
+
+def part(kind: str) -> dict[str, Entry]:
     """Return the table's entries of one kind (ids ``bts.<kind>.*``)."""
-    return {k: v for k, v in TABLE.items() if k.startswith(f"{NS}.{kind}.")}
+    return {k: v for k, v in table().items() if k.startswith(f"{NS}.{kind}.")}
 
 
-LOG, ACT, PROMPT, TERM = _part("log"), _part("act"), _part("prompt"), _part("term")
-OPT, OUTCOME, SUMMARY = _part("opt"), _part("outcome"), _part("summary")
-
-register_messages(NS, TABLE, game=GAME)
+register_messages(NS, WRITTEN, game=GAME, derived=data_entries)
 register_card_names(GAME, card_name)
 
 
@@ -469,5 +478,5 @@ def log_message(stored: str, args: dict[str, dict[str, Any]]) -> Message:
     return Message(template(msg_id), t.args, id=msg_id)
 
 
-__all__ = ["TABLE", "ability_ref", "card_name", "catalog", "english", "loc_ref", "log_message", "source_ref",
+__all__ = ["WRITTEN", "ability_ref", "card_name", "catalog", "english", "loc_ref", "log_message", "source_ref",
            "term", "text"]

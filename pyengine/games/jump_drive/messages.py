@@ -23,7 +23,6 @@ from ...core.api import Message
 from ...core.text import REF_KINDS, Entry, load_locale, register_card_names, register_messages
 from .campaign import conditions
 from .cards import card_types, instance_type
-from .table_view import Words, english_words, face_lines
 
 NS = "jd"
 GAME_ID = "jump_drive"
@@ -83,10 +82,10 @@ def card_name(card: str) -> str:
         return card
 
 
-def data_entries(words: Words) -> dict[str, Entry]:
+def data_entries() -> dict[str, Entry]:
     """Return the entries whose words come from the game's data: campaign conditions (as terms and as choices of
-    the ``campaign_used`` option), every card's name and text, and the lines of its face (table_view.py) in the words
-    ``words`` writes (the locale file's ``jd.face.*``)."""
+    the ``campaign_used`` option) and every card's name and text. (The lines of each card's face are made from the
+    data too, by table_view.py, which registers them with the table view.)"""
     out: dict[str, Entry] = {}
     for c in conditions():
         out[f"{NS}.term.condition.{c['id']}"] = c["name"]
@@ -96,17 +95,13 @@ def data_entries(words: Words) -> dict[str, Entry]:
     for ct in card_types().values():
         out[f"{NS}.card.{ct.id}.name"] = ct.name
         out[f"{NS}.card.{ct.id}.text"] = ct.text
-        for line, text_ in face_lines(ct, words).items():
-            if text_:  # a card without such a line has no entry (the page shows none)
-                out[f"{NS}.card.{ct.id}.face.{line}"] = text_
     return out
 
 
 def build_table() -> dict[str, Entry]:
     """Return Jump Drive's whole message table: the locale file's entries and those made from the data (the two
     hold no id in common: the tests check it)."""
-    written = load_locale(LOCALE_FILE)
-    return {**written, **data_entries(english_words(written))}
+    return {**load_locale(LOCALE_FILE), **data_entries()}
 
 
 TABLE = build_table()

@@ -2,8 +2,10 @@
 the table suggests to pay or discard.
 
 The page computes no game fact: it draws a card's face from ``card_face`` (sent with the card data, the ``catalog``
-answer) and the lines of its text from the catalog (``face_lines``, one message per card and line), and it starts a
-payment from ``suggested_discards`` (sent in the view). The words are messages of ``locales/en.json`` (``jd.face.*``).
+answer) and the lines of its text from the catalog (``face_lines``, one message per card and line, which this module
+registers with the game's table: ``jd.card.<id>.face.<line>``), and it starts a payment from ``suggested_discards``
+(sent in the view). The words are messages of ``locales/en.json`` (``jd.face.*``). The module comes with the rules
+(the view uses it), not with the game's texts: a game's start that does not play it yet reads none of this.
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ from typing import Any
 
 from ...core.api import JSON
 from ...core.icu import english_format
+from ...core.text import Entry, register_messages
 from .cards import CardType, card_types, instance_type
 from .data import JDData
+from .messages import GAME_ID, NS, TABLE
 from .rules import legal_actions, seats_to_move
 
 FACE_LINES = ("kind", "vp", "income", "military", "discount")
@@ -146,6 +150,13 @@ def face_lines(ct: CardType, words: Words) -> dict[str, str]:
             "military": _military(words, ct.military_terms), "discount": _discounts(words, ct.discounts)}
 
 
+def face_entries(words: Words) -> dict[str, Entry]:
+    """Return every card's face lines as catalog entries, ``jd.card.<id>.face.<line>`` (a card without such a line
+    has no entry: the page shows none)."""
+    return {f"{NS}.card.{ct.id}.face.{line}": text for ct in card_types().values()
+            for line, text in face_lines(ct, words).items() if text}
+
+
 def english_words(table: Mapping[str, Any]) -> Words:
     """Return a formatter that writes a message of this table in English."""
     def words(msg_id: str, args: Mapping[str, Any]) -> str:
@@ -177,3 +188,6 @@ def suggested_discards(d: JDData, seat: int) -> list[str] | None:
     ranked = sorted(((card_value(instance_type(c)), -i, c) for i, c in enumerate(hand) if c in allowed))
     return [c for _, _, c in ranked[:owed]]
 
+
+
+register_messages(NS, face_entries(english_words(TABLE)), game=GAME_ID)

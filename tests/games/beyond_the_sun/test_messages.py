@@ -209,7 +209,7 @@ def test_player_subject_lines_have_second_person_forms() -> None:
     cat = _catalog()
     checked = 0
     for _stored, slug, _kinds in LOG_SPEC:
-        entry = bts_messages.TABLE[f"bts.log.{slug}"]
+        entry = bts_messages.WRITTEN[f"bts.log.{slug}"]
         third = entry[0] if isinstance(entry, tuple) else entry
         if not third.startswith("{seat}"):
             assert not isinstance(entry, tuple), slug
@@ -491,9 +491,8 @@ def test_catalog_holds_each_id_once() -> None:
     """Catalog: no id is in two of the game's tables or twice in the locale file, and the catalog is the table."""
     cat = _catalog()
     bts = [k for k in cat if k.startswith("bts.")]
-    assert sorted(bts) == sorted(bts_messages.TABLE)
-    parts = (bts_messages.LOG, bts_messages.ACT, bts_messages.PROMPT, bts_messages.TERM, bts_messages.OPT,
-             bts_messages.OUTCOME, bts_messages.SUMMARY)
+    assert sorted(bts) == sorted(bts_messages.table())
+    parts = [bts_messages.part(kind) for kind in bts_messages.PARTS]
     named = ["bts.name"]  # the game's own name, which the home screen shows
     assert sum(len(p) for p in parts) + len([k for k in bts if k.startswith("bts.card.")]) + len(named) == len(bts)
     pairs = json.loads(bts_messages.LOCALE_FILE.read_text(encoding="utf-8"), object_pairs_hook=lambda kv: kv)

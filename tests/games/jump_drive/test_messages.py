@@ -23,6 +23,7 @@ from pyengine.games.jump_drive.cards import card_types
 from pyengine.games.jump_drive.info import INFO
 from pyengine.games.jump_drive.messages import LOG, LOG_ONE, card_name, log_message, stored_templates
 from pyengine.games.jump_drive.state import JDState
+from pyengine.games.jump_drive.table_view import english_words, face_entries
 
 from ..locales import check_locale
 from ..random_play import random_game
@@ -407,7 +408,8 @@ def test_catalog_holds_each_id_once_and_all_messages_is_the_catalog() -> None:
     tables = core_text._TABLES
     assert sum(len(t) for t in tables.values()) == len(whole)
     jd = [k for k in whole if k.startswith("jd.")]
-    assert len(jd) == len(jd_messages.TABLE)
+    faces = face_entries(english_words(jd_messages.TABLE))  # the table view's words (table_view.py)
+    assert len(jd) == len(jd_messages.TABLE) + len(faces) and set(faces).isdisjoint(jd_messages.TABLE)
     assert all(re.fullmatch(r"jd\.((log|act|prompt|term|opt|outcome|card|face)\.[a-z0-9_.]+|name)", k) for k in jd)
 
 
@@ -421,8 +423,8 @@ def test_module_doctests_pass(name: str) -> None:
 def test_the_locale_file_is_every_written_message_and_the_data_gives_the_rest() -> None:
     """Locale: locales/en.json is valid ICU, holds no card, campaign-condition or campaign-choice id (those come
     from the data), and with the data's entries is the registered table; its words are the ones the game shows."""
-    words = jd_messages.english_words(jd_messages.load_locale(jd_messages.LOCALE_FILE))
-    written = check_locale(jd_messages.LOCALE_FILE, "jd", jd_messages.data_entries(words),
+    computed = {**jd_messages.data_entries(), **face_entries(english_words(jd_messages.TABLE))}
+    written = check_locale(jd_messages.LOCALE_FILE, "jd", computed,
                            r"jd\.(card|term\.condition|term\.condition_text|opt\.campaign_used\.choice)\.")
     assert len(written) >= 150
     assert written["jd.log.pays"] == ("{player} pays {n} cards", "You pay {n} cards")

@@ -92,6 +92,49 @@ def _ares_replayable_log(data: JSON) -> Any:
     return kept
 
 
+def _ares_expedition_2026_12(data: JSON) -> JSON:
+    """Bring an Ares Expedition 2026.12 save to 2026.12.2: add the option solo_early_end and drop the snapshot.
+
+    2026.12.2 plays solo for all 25 rounds, as the seed says (the option keeps the old early end). A solo game
+    that 2026.12 had already ended by terraforming Mars keeps the early end (``solo_early_end: true``), so a
+    finished game stays finished with the same result; every other save gets ``false``, the new default. Nothing
+    before the end differs between the readings, so the log replays unchanged under either; the snapshot is dropped
+    (its options lack the new one) and the loader replays the log.
+    """
+    out: dict[str, Any] = dict(data)
+    options = out.get("options")
+    if isinstance(options, dict) and "solo_early_end" not in options:
+        out["options"] = {**options, "solo_early_end": _ares_ended_by_terraforming(out)}
+    out.pop("snapshot", None)
+    out["rules_version"] = "2026.12.2"
+    return out
+
+
+def _ares_ended_by_terraforming(data: JSON) -> bool:
+    """Return True if a 2026.12 solo save's game is over because Mars was terraformed (replayed with the old end).
+
+    Only a 1-player save can be one; a log that does not replay answers False and is left to the loader to name.
+    """
+    log, seed, players, options = data.get("log"), data.get("seed"), data.get("players"), data.get("options")
+    if players != 1 or not isinstance(log, list) or len(log) > MAX_LOG_ENTRIES or not isinstance(options, dict):
+        return False
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        return False
+    game = load_game("ares_expedition")
+    try:
+        state = game.new_initial_state(seed=seed, players=1, options=game.info.resolve_options(
+            {**options, "solo_early_end": True}))
+        for entry in log:
+            if not isinstance(entry, dict) or not isinstance(entry.get("p"), int) or not isinstance(entry.get("a"),
+                                                                                                   str):
+                return False
+            state.apply(entry["p"], game.parse_action(entry["a"]))
+    except (EngineError, KeyError, TypeError, ValueError):
+        return False
+    out = state.outcome() if state.is_terminal() else None
+    return out is not None and out.details.get("end") == "terraformed"
+
+
 def _beyond_the_sun_2026_11(data: JSON) -> JSON:
     """Bring a Beyond the Sun 2026.11 save to 2026.12: set the version and drop the snapshot.
 
@@ -111,6 +154,7 @@ def _beyond_the_sun_2026_11(data: JSON) -> JSON:
 MIGRATIONS: dict[tuple[str, str], Callable[[JSON], JSON]] = {
     ("jump_drive", "2026.11"): _jump_drive_2026_11,
     ("ares_expedition", "2026.11"): _ares_expedition_2026_11,
+    ("ares_expedition", "2026.12"): _ares_expedition_2026_12,
     ("beyond_the_sun", "2026.11"): _beyond_the_sun_2026_11,
 }
 

@@ -9,7 +9,7 @@ from ...core.api import Action, State
 from ...core.dictstate import copy_json
 from ...core.rng import Rng
 from .cards import board, card
-from .model import PARAM_STEPS, Data, production
+from .model import PARAM_STEPS, Data, production, terraformed
 from .playing import price, requirements_ok
 from .rules import apply_action, playable
 from .scoring import breakdown
@@ -50,7 +50,7 @@ def card_worth(cid: str) -> float:
 def rates(d: Data) -> tuple[float, float, float]:
     """Return (rounds left, VP of one step besides its income, VP of one M€) for the position."""
     left = rounds_left(d)
-    if d["solo"] or d["coop"]:
+    if (d["solo"] or d["coop"]) and not terraformed(d):
         # Terraforming is the goal: a step is worth much more than its TR, and M€ are worth the cheapest step they
         # still buy, falling to nothing as the last rounds run out (M€ left at the end win nothing).
         step_vp = 4.0
@@ -58,7 +58,8 @@ def rates(d: Data) -> tuple[float, float, float]:
                       if d["params"][k] < PARAM_STEPS[k]] or [20.0]
         per_mc = step_vp / min(open_costs) * min(1.0, max(0.0, left - 1.0) / 4.0 + 0.25)
         return left, step_vp, per_mc
-    return left, 1.0, max(0.1, (1.0 + 0.07 * left) / 15.0)  # a step costs about 14-15 M€
+    # Competitive, or solo and co-op once Mars is terraformed (they play on for VP): a step costs about 14-15 M€.
+    return left, 1.0, max(0.1, (1.0 + 0.07 * left) / 15.0)
 
 
 def card_gain(cid: str, d: Data) -> float:

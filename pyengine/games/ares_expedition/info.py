@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...core.api import GameInfo, OptionSpec
 
-RULES_VERSION = "2026.12"
+RULES_VERSION = "2026.12.2"
 
 INFO = GameInfo(
     id="ares_expedition", name="Terraforming Mars: Ares Expedition", min_players=1, max_players=4,
@@ -35,4 +35,7 @@ INFO = GameInfo(
                    "Off (the printed rule): the co-operative game always runs until the pool is empty, after 15 "
                    "rounds, so a team that terraforms early keeps playing for VP. On: it ends after the phase in "
                    "which Mars is terraformed, like the competitive game.", players=(2, 2)),
+        OptionSpec("solo_early_end", "bool", False, "Solo: end as soon as Mars is terraformed",
+                   "Off (the printed rule): the solo game always runs 25 rounds, so a player who terraforms early "
+                   "keeps playing for VP. On: it ends after the phase in which Mars is terraformed.", players=(1, 1)),
     ))

@@ -154,9 +154,9 @@ def phase_list(head: str, phases: list[int]) -> Text:
 def result_text(d: Data, scores: list[int]) -> Text | None:
     """Return the one-line result of a finished solo or co-op game (scoring's ``details["result"]``), else None."""
     if d.get("solo"):
-        won = terraformed(d)
-        return text("ares.outcome.result.solo_win" if won else "ares.outcome.result.solo_loss", round=d["round"],
-                    n=scores[0])
+        key = ("ares.outcome.result.solo_loss" if not terraformed(d) else "ares.outcome.result.solo_win_early"
+               if d.get("over") == "terraformed" else "ares.outcome.result.solo_win")
+        return text(key, round=d["round"], n=scores[0])
     if d.get("coop"):
         target, total = int(board()["coop"]["target_vp"]), sum(scores)
         if terraformed(d) and total >= target:

@@ -593,12 +593,18 @@ def _produce(d: Data, seat: int, chooser: bool) -> None:
 
 
 def ends_when_terraformed(d: Data) -> bool:
-    """Return True if terraforming Mars ends this game: always, except in co-op without ``coop_early_end``.
+    """Return True if terraforming Mars ends this game: in the competitive game, and in solo or co-op only with
+    their early-end option.
 
     The printed co-op game runs until the last item is taken from the pool (after 15 rounds), however early Mars
-    is terraformed (SEED-NOTES.md item 11); the option ``coop_early_end`` ends it at once instead.
+    is terraformed (SEED-NOTES.md item 11), and the printed solo game "ends after the 25th round" (seed
+    001_52bd1af0534ce7de.txt); the options ``coop_early_end`` and ``solo_early_end`` end them at once instead.
     """
-    return not d.get("coop") or bool(d["options"]["coop_early_end"])
+    if d.get("coop"):
+        return bool(d["options"]["coop_early_end"])
+    if d.get("solo"):
+        return bool(d["options"]["solo_early_end"])
+    return True
 
 
 def _end_phase(d: Data) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.api import Outcome
+from ...core.text import english
 from .cards import board, card
 from .messages import result_text
 from .model import Data, Player, count, hand_sell_value, owned, terraformed
@@ -45,22 +46,17 @@ def outcome(d: Data) -> Outcome:
     scores = [breakdown(p)["total"] for p in d["p"]]
     details: dict[str, Any] = {"breakdown": [breakdown(p) for p in d["p"]], "terraformed": terraformed(d),
                                "end": d["over"]}
-    if d.get("solo") or d.get("coop"):
-        result = result_text(d, scores)
-        if result is not None:
-            details["result_msg"] = result.to_json()
+    result = result_text(d, scores) if d.get("solo") or d.get("coop") else None
+    if result is not None:
+        details["result_msg"] = result.to_json()
+        details["result"] = english(result)
     if d.get("solo"):
-        details["result"] = (f"Mars is terraformed in round {d['round']}: you win ({scores[0]} VP)" if terraformed(d)
-                             else f"Mars is not terraformed after round {d['round']}: you lose ({scores[0]} VP)")
         return Outcome(scores, [0] if terraformed(d) else [], "terraformed" if terraformed(d) else "not_terraformed",
                        details)
     if d.get("coop"):
         target = int(board()["coop"]["target_vp"])
         won = terraformed(d) and sum(scores) >= target
         details["together"] = sum(scores)
-        details["result"] = (f"you win together with {sum(scores)} VP" if won else
-                             f"you lose together ({sum(scores)} VP of {target}; Mars "
-                             f"{'is' if terraformed(d) else 'is not'} terraformed)")
         return Outcome(scores, [0, 1] if won else [], "shared" if won else "lost", details)
     best = max(scores)
     top = [s for s, v in enumerate(scores) if v == best]

@@ -291,9 +291,10 @@ def answer_hand_limit(s: AresState) -> None:
         s.apply(seat, s.legal_actions(seat)[0])
 
 
-def test_a_solo_game_ends_with_a_win_as_soon_as_mars_is_terraformed() -> None:
-    """Solo: terraforming Mars before round 25 ends the game at the end of that phase, and it is a win."""
-    s = new(1)
+def test_with_solo_early_end_a_solo_game_ends_with_a_win_as_soon_as_mars_is_terraformed() -> None:
+    """Solo with option solo_early_end: terraforming Mars before round 25 ends the game at the end of that phase,
+    and it is a win. (Without the option the game runs all 25 rounds: test_solo_coop.py.)"""
+    s = new(1, solo_early_end=True)
     almost_terraformed(s)
     s.d["round"] = 12
     in_phase(s, 3, chooser=0)

@@ -102,13 +102,13 @@ def test_an_ares_2026_11_save_loads_after_the_2026_12_change() -> None:
     assert len(dropped) == 1
     assert [e.to_json() for e in loaded.log] == [e for i, e in enumerate(old["log"]) if i not in dropped]
     assert loaded.seats == old["seats"] and loaded.seed == old["seed"] and loaded.players == old["players"]
-    assert loaded.options == {**old["options"], "coop_early_end": False}
+    assert loaded.options == {**old["options"], "coop_early_end": False, "solo_early_end": False}
     now = loaded.state.to_json()
     then = old["snapshot"]["state"]
     assert {k for k in set(now) | set(then) if now.get(k) != then.get(k)} == {"format", "hist", "options"}
     assert [h[0] for h in now["hist"]] == list(range(1, now["round"]))
     resaved = loaded.to_save()
-    assert resaved["rules_version"] == pyengine.load_game("ares_expedition").info.rules_version == "2026.12"
+    assert resaved["rules_version"] == pyengine.load_game("ares_expedition").info.rules_version == "2026.12.2"
     assert Match.from_save(json.loads(json.dumps(resaved))).to_save() == resaved
 
 
@@ -125,6 +125,78 @@ def test_the_ares_2026_11_migration_sets_the_version_adds_the_option_and_drops_t
     assert new["seats"] == old["seats"] and new["seed"] == old["seed"] and new["players"] == old["players"]
     assert len(new["log"]) == len(old["log"]) - 1
     assert step({**old, "options": {**old["options"], "coop_early_end": True}})["options"]["coop_early_end"] is True
+
+
+SOLO_2026_12 = Path(__file__).resolve().parents[2] / "fixtures"
+
+
+def solo_save(which: str) -> dict[str, Any]:
+    """Return a real 2026.12 solo save (novice, seed 2, the greedy bot's moves, written by the engine of 2026.12):
+    ``finished``, ended when Mars was terraformed in round 23, or ``in-progress``, the same game in round 15."""
+    data: dict[str, Any] = json.loads(
+        (SOLO_2026_12 / f"ares_expedition-2026.12-solo-{which}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def test_a_2026_12_solo_game_in_progress_loads_into_the_same_position_and_now_plays_25_rounds() -> None:
+    """Migration ("ares_expedition", "2026.12"): a solo game in progress loads into the very same position with
+    option solo_early_end false (the seed's 25 rounds); played on by the same bot, it terraforms Mars and still
+    plays to the end of round 25."""
+    from pyengine.bots import choose, make_bot
+
+    old = solo_save("in-progress")
+    assert old["rules_version"] == "2026.12" and "solo_early_end" not in old["options"]
+    loaded = Match.from_save(copy.deepcopy(old))
+    assert loaded.options == {**old["options"], "solo_early_end": False}
+    assert [e.to_json() for e in loaded.log] == old["log"]
+    now, then = loaded.state.to_json(), old["snapshot"]["state"]
+    assert {k for k in set(now) | set(then) if now.get(k) != then.get(k)} == {"options"}
+    bot, rng = make_bot("greedy"), Rng(7)
+    state = loaded.state
+    terraformed_in = None
+    while not state.is_terminal():
+        seat = min(state.to_move())
+        loaded.apply(seat, choose(bot, state, seat, rng))
+        state = loaded.state
+        d = state.to_json()
+        if terraformed_in is None and d["params"] == {"temperature": 19, "oxygen": 14, "ocean": 9}:
+            terraformed_in = d["round"]
+    final = state.to_json()
+    assert terraformed_in is not None and terraformed_in < 25 and final["round"] == 25 and final["over"] == "round_25"
+    out = state.outcome()
+    assert out is not None and out.winners == [0]
+
+
+def test_a_2026_12_solo_game_ended_by_terraforming_keeps_its_early_end_and_result() -> None:
+    """Migration ("ares_expedition", "2026.12"): a solo game that 2026.12 ended when Mars was terraformed (round 23)
+    gets solo_early_end true, so it loads still finished, with the same position and the same win."""
+    old = solo_save("finished")
+    then = old["snapshot"]["state"]
+    assert then["over"] == "terraformed" and then["round"] == 23 and "solo_early_end" not in old["options"]
+    loaded = Match.from_save(copy.deepcopy(old))
+    assert loaded.options == {**old["options"], "solo_early_end": True}
+    now = loaded.state.to_json()
+    assert {k for k in set(now) | set(then) if now.get(k) != then.get(k)} == {"options"}
+    out = loaded.state.outcome()
+    assert loaded.state.is_terminal() and out is not None and out.winners == [0]
+    assert out.details["result_msg"]["id"] == "ares.outcome.result.solo_win_early"
+
+
+def test_the_ares_2026_12_migration_gives_every_other_save_the_new_default() -> None:
+    """Migration ("ares_expedition", "2026.12"): a competitive save, and a solo save whose log does not replay, get
+    solo_early_end false; an option already present is kept; the version is 2026.12.2 and the snapshot is gone."""
+    from pyengine.core.migrations import MIGRATIONS
+
+    step = MIGRATIONS[("ares_expedition", "2026.12")]
+    multi = step(MIGRATIONS[("ares_expedition", "2026.11")](old_save()))
+    assert multi["options"]["solo_early_end"] is False and multi["rules_version"] == "2026.12.2"
+    broken = solo_save("finished")
+    broken["log"][5] = {"p": 0, "a": "play card=nothing"}
+    assert step(broken)["options"]["solo_early_end"] is False
+    kept = solo_save("finished")
+    kept["options"]["solo_early_end"] = False
+    new = step(kept)
+    assert new["options"]["solo_early_end"] is False and "snapshot" not in new
 
 
 def test_the_ares_2026_11_migration_leaves_a_log_that_does_not_replay_to_the_loader() -> None:

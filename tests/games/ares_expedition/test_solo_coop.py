@@ -403,9 +403,9 @@ def test_coop_loss_without_terraformed_mars() -> None:
     assert sum(out.scores) == 120
 
 
-def test_a_virtual_raise_that_terraforms_mars_ends_the_solo_game_at_once() -> None:
-    """Solo: when the virtual player's end-of-cycle raise completes Mars, the game ends there, and it is a win."""
-    s = new(1, solo_level="novice")
+def virtual_raise_terraforms_in_round_5(**options: object) -> AresState:
+    """A solo novice game in round 5 whose end-of-cycle raise (2 oxygen steps) completes Mars; played to that raise."""
+    s = new(1, solo_level="novice", **options)
     d = s.d
     d["params"] = {"temperature": 19, "oxygen": 12, "ocean": 9}
     d["ocean_flipped"] = sorted(d["ocean_pile"])
@@ -419,9 +419,87 @@ def test_a_virtual_raise_that_terraforms_mars_ends_the_solo_game_at_once() -> No
     while s.d["stage"] == "end" and s.to_move() and not s.d["p"][0]["frames"]:
         s.apply(0, s.legal_actions(0)[0])
     answer_all(s)
+    assert d["params"]["oxygen"] == 14, "the novice raise took oxygen to its maximum"
+    return s
+
+
+def test_with_solo_early_end_a_virtual_raise_that_terraforms_mars_ends_the_solo_game_at_once() -> None:
+    """Solo with option solo_early_end: when the virtual player's end-of-cycle raise completes Mars, the game ends
+    there, and it is a win."""
+    s = virtual_raise_terraforms_in_round_5(solo_early_end=True)
     out = s.outcome()
-    assert s.is_terminal() and d["params"]["oxygen"] == 14, "the novice raise took oxygen to its maximum"
-    assert out is not None and out.winners == [0] and s.d["round"] == 5
+    assert s.is_terminal() and out is not None and out.winners == [0] and s.d["round"] == 5
+    assert s.d["over"] == "terraformed" and out.details["result_msg"]["id"] == "ares.outcome.result.solo_win_early"
+
+
+def test_a_virtual_raise_that_terraforms_mars_does_not_end_the_solo_game() -> None:
+    """Rule (solo, seed 001_52bd1af0534ce7de.txt): "the game ends after the 25th round": Mars completed by the
+    virtual player's raise in round 5 leaves 20 rounds to play."""
+    s = virtual_raise_terraforms_in_round_5()
+    assert not s.is_terminal() and (s.d["round"], s.d["stage"]) == (6, "plan")
+
+
+# --- solo: the end comes after round 25, not with Mars (rules 2026.12.2) -------------------------------------------
+
+def solo_terraforming_in_round_24(**options: object) -> AresState:
+    """A solo expert game in round 24's action phase (virtual deck [4, 3] left: round 24 also runs production, round
+    25 the action phase): Mars one ocean short, 15 M€ (one ocean). The player buys the last ocean (TR 6) and
+    passes."""
+    s = solo("expert") if not options else new(1, solo_level="expert", **options)
+    bare(s, 0, mc=15)
+    at_solo_round(s, 24, [4, 3], 5)
+    d = s.d
+    d["params"] = {"temperature": 19, "oxygen": 14, "ocean": 8}
+    d["max_key"] = {"temperature": "3.2", "oxygen": "3.2", "ocean": None}
+    d["ocean_flipped"] = sorted(d["ocean_pile"])[:8]
+    d["ocean_pile"] = sorted(d["ocean_pile"])[8:]
+    touch(s)
+    s.apply(0, "phase pick=3")
+    s.apply(0, "std what=buy_ocean")
+    s.apply(0, "done")
+    return s
+
+
+def test_a_solo_player_who_terraforms_in_round_24_plays_round_25_and_then_wins() -> None:
+    """Rule (solo, seed 001_52bd1af0534ce7de.txt): "the game ends after the 25th round; the player wins if all
+    global parameters have reached their maximum". Terraforming in round 24 does not end the game: round 24's
+    production runs, round 25 is played (a forest bought then still scores its VP token), and after it the player
+    wins with the VP as the solo score. (Round 25's action phase is the virtual player's card; the player picks
+    development.)"""
+    s = solo_terraforming_in_round_24()
+    assert s.d["params"] == {"temperature": 19, "oxygen": 14, "ocean": 9}
+    assert not s.is_terminal(), "terraforming does not end the solo game"
+    assert (s.d["round"], s.d["stage"]) == (25, "plan"), "production ran, and round 25 begins"
+    assert [h[0] for h in s.d["hist"]][-1] == 24 and pl(s, 0)["tr"] == 6
+    p = pl(s, 0)
+    p.update(mc=60)
+    touch(s)
+    s.apply(0, "phase pick=1")
+    s.apply(0, "done")
+    acts = labels(s, 0)
+    assert s.d["phase"] == 3 and "std what=buy_forest" in acts and "std what=buy_ocean" not in acts
+    s.apply(0, "std what=buy_forest")
+    assert (p["tr"], p["forests"]) == (6, 1), "a forest after Mars is done gives its VP token and no TR"
+    s.apply(0, "done")
+    while not s.is_terminal():
+        seat = min(s.to_move())
+        acts = labels(s, seat)
+        s.apply(seat, "done" if "done" in acts else acts[0])
+    assert s.d["round"] == 25 and s.d["over"] == "round_25"
+    out = s.outcome()
+    assert out is not None and out.winners == [0] and out.tiebreak == "terraformed" and out.scores == [7]
+    assert "you win with 7 VP" in str(out.details["result"])
+    assert out.details["result_msg"]["id"] == "ares.outcome.result.solo_win"
+
+
+def test_with_solo_early_end_terraforming_in_round_24_ends_the_solo_game_at_once() -> None:
+    """Option solo_early_end (the older reading): the solo game ends after the phase in which Mars is terraformed,
+    a win in round 24 with round 25 unplayed."""
+    s = solo_terraforming_in_round_24(solo_early_end=True)
+    assert s.is_terminal() and s.d["round"] == 24 and s.d["over"] == "terraformed"
+    out = s.outcome()
+    assert out is not None and out.winners == [0] and out.scores == [6]
+    assert out.details["result_msg"]["id"] == "ares.outcome.result.solo_win_early"
 
 
 # --- co-op: the end comes with the pool, not with Mars --------------------------------------------------------------

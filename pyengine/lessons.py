@@ -32,7 +32,10 @@ MAX_TITLE = 120
 MAX_LIST = 20
 _ID = re.compile(r"[a-z0-9][a-z0-9-]{0,59}")
 _HIGHLIGHT = re.compile(r"[A-Za-z0-9_.:+-]{1,100}")
-STEP_KEYS = {"pos", "continue", "caption", "highlight", "expect", "right", "wrong", "then"}
+STEP_KEYS = {"pos", "continue", "caption", "highlight", "expect", "right", "wrong", "then", "reading"}
+MAX_READING = 400
+# A reading note's link: an http(s) address, or a path (and #anchor) relative to the embed page (the site's root).
+_HREF = re.compile(r"https?://[^\s\"'<>\\]{1,290}|(?!/)(?!\.\./)[A-Za-z0-9_./-]{1,200}(#[A-Za-z0-9_-]{1,80})?|#[A-Za-z0-9_-]{1,80}")
 LESSON_KEYS = {"format", "version", "id", "game", "title", "seat", "open", "steps"}
 
 
@@ -46,6 +49,18 @@ def _text(value: Any, where: str, limit: int, problems: list[str], required: boo
         problems.append(f"{where}: must be text")
     elif len(value) > limit:
         problems.append(f"{where}: {len(value)} characters; the limit is {limit}")
+
+
+def _reading(value: Any, where: str, problems: list[str]) -> None:
+    """Check an optional reading note: ``{"text": ..., "href": ...}``, the step rests on a reading or a default."""
+    if value is None:
+        return
+    if not isinstance(value, dict) or set(value) != {"text", "href"}:
+        problems.append(f"{where}: must be an object with text and href")
+        return
+    _text(value["text"], f"{where}.text", MAX_READING, problems, required=True)
+    if not (isinstance(value["href"], str) and _HREF.fullmatch(value["href"])):
+        problems.append(f"{where}.href: an http(s) address, or a path on this site such as learn/jump-drive.html#x")
 
 
 def _texts(value: Any, where: str, pattern: re.Pattern[str] | None, problems: list[str]) -> list[str]:
@@ -111,6 +126,7 @@ def check_shape(lesson: Any) -> list[str]:
         _texts(step.get("highlight"), f"{where}.highlight", _HIGHLIGHT, problems)
         _texts(step.get("expect"), f"{where}.expect", None, problems)
         _texts(step.get("then"), f"{where}.then", None, problems)
+        _reading(step.get("reading"), f"{where}.reading", problems)
         if "then" in step and "expect" not in step:
             problems.append(f"{where}.then: only a step with expect can have then")
     return problems

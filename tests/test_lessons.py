@@ -53,6 +53,16 @@ def test_a_small_lesson_is_fine() -> None:
     assert check_lesson(base_lesson()) == []
 
 
+@pytest.mark.parametrize("href", ["learn/ares-expedition.html#reading-requirements", "https://example.org/rules#a",
+                                  "#reading-x"])
+def test_a_step_may_carry_a_reading_note_with_a_link(href: str) -> None:
+    """Lesson format, steps[].reading: a step that teaches a reading (or an option's default) may say so, with a link
+    to the reading: a page of this site or an http(s) address."""
+    lesson = base_lesson()
+    lesson["steps"][0]["reading"] = {"text": "Our reading of an unclear rule.", "href": href}
+    assert check_lesson(lesson) == []
+
+
 @pytest.mark.parametrize(("change", "needle"), [
     (lambda d: d.update(format="x"), "format"),
     (lambda d: d.update(version=2), "version"),
@@ -71,6 +81,12 @@ def test_a_small_lesson_is_fine() -> None:
     (lambda d: d["steps"].insert(0, {"continue": True, "caption": "c"}), "first step cannot continue"),
     (lambda d: d["steps"][1].update(pos=d["steps"][0]["pos"]), "either a position code"),
     (lambda d: d["steps"][0].update(then=["explore"]), "then"),
+    (lambda d: d["steps"][0].update(reading="Our reading"), "reading: must be an object"),
+    (lambda d: d["steps"][0].update(reading={"text": "x"}), "reading: must be an object"),
+    (lambda d: d["steps"][0].update(reading={"text": "x" * 401, "href": "learn/a.html"}), "reading.text"),
+    (lambda d: d["steps"][0].update(reading={"text": "x", "href": "javascript:alert(1)"}), "reading.href"),
+    (lambda d: d["steps"][0].update(reading={"text": "x", "href": "/etc/passwd"}), "reading.href"),
+    (lambda d: d["steps"][0].update(reading={"text": "x", "href": "../up.html"}), "reading.href"),
 ])
 def test_broken_lessons_are_named(change: Any, needle: str) -> None:
     """Each mistake an author can make gets a problem that names it (and the lesson is refused)."""

@@ -76,7 +76,7 @@ def blog(context, server, host):
     requests: list[str] = []
     pg.on("request", lambda r: requests.append(r.url))
     pg.goto(host)
-    yield {"page": pg, "requests": requests, "app_page": app_page, "saves_before": before}
+    yield {"page": pg, "requests": requests, "app_page": app_page, "saves_before": before, "app": server.url}
     pg.close()
     app_page.close()
 
@@ -180,6 +180,7 @@ def test_d_a_lesson_sent_by_the_host_page_and_show_me(blog):
     sent = lesson("ares-phase-bonus")
     sent["title"] = "Sent by <i>the page</i>"
     sent["steps"][0]["caption"] = HOSTILE + " " + sent["steps"][0]["caption"]
+    sent["steps"][0]["reading"] = {"text": HOSTILE + " A reading.", "href": "learn/ares-expedition.html#readings"}
     assert pg.evaluate("(l) => window.StarTable.send(document.getElementById('ares'), l)", sent)
     frame = frame_of(pg, "#ares")
     frame.wait_for_function("document.documentElement.dataset.hostLesson === 'received'", polling=100)
@@ -189,6 +190,11 @@ def test_d_a_lesson_sent_by_the_host_page_and_show_me(blog):
     assert frame.inner_text("#lesson-title") == "Sent by <i>the page</i>"
     assert HOSTILE in frame.inner_text("[data-testid=lesson-caption]")
     assert frame.locator("[data-testid=lesson] img, [data-testid=lesson] b, [data-testid=poster] img").count() == 0
+    note = frame.locator("[data-testid=lesson-reading]")  # lesson format steps[].reading: a marked note, as text
+    assert note.get_attribute("role") == "note" and HOSTILE + " A reading." in note.inner_text()
+    link = note.locator("a")
+    assert link.get_attribute("target") == "_blank" and link.get_attribute("rel") == "noopener"
+    assert link.get_attribute("href") == blog["app"].rstrip("/") + "/learn/ares-expedition.html#readings"
     frame.click("[data-testid=lesson-show]")
     frame.wait_for_function(RIGHT_JS, polling=100)
     assert frame.inner_text("[data-testid=lesson-feedback]").startswith("The move: ")

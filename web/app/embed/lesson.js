@@ -11,7 +11,10 @@ const MAX_STEPS = 40;
 const MAX_TEXT = 1500;
 const MAX_LIST = 20;
 const HIGHLIGHT = /^[A-Za-z0-9_.:+-]{1,100}$/;
-const STEP_KEYS = new Set(["pos", "continue", "caption", "highlight", "expect", "right", "wrong", "then"]);
+const STEP_KEYS = new Set(["pos", "continue", "caption", "highlight", "expect", "right", "wrong", "then", "reading"]);
+const MAX_READING = 400;
+// A reading note's link (pyengine/lessons.py _HREF): http(s), or a path (and #anchor) relative to the site's root.
+const HREF = /^(?:https?:\/\/[^\s"'<>\\]{1,290}|(?!\/)(?!\.\.\/)[A-Za-z0-9_./-]{1,200}(?:#[A-Za-z0-9_-]{1,80})?|#[A-Za-z0-9_-]{1,80})$/;
 
 /** A lesson that cannot be used; `where` names the field (shown to the author as text). */
 export class LessonError extends Error {
@@ -78,7 +81,11 @@ export function checkShape(lesson, games) {
     for (const k of ["highlight", "expect", "then"]) if (s[k] !== undefined && !isTexts(s[k])) bad(`${where}.${k}`);
     if (s.highlight && !s.highlight.every((x) => HIGHLIGHT.test(x))) bad(`${where}.highlight`);
     if (s.then && !s.expect) bad(`${where}.then`);
+    const r = s.reading;
+    if (r !== undefined && !(r && typeof r === "object" && !Array.isArray(r) && Object.keys(r).length === 2
+      && isText(r.text, MAX_READING) && r.text && typeof r.href === "string" && HREF.test(r.href))) bad(`${where}.reading`);
     return {
+      reading: r ? { text: r.text, href: r.href } : null,
       pos: cont ? null : s.pos, caption: s.caption, highlight: s.highlight || [], expect: s.expect || [],
       right: s.right || "", wrong: s.wrong || "", then: s.then || [],
     };

@@ -241,7 +241,10 @@ def requirements(seed: int) -> Lesson:
          "right": "Right: the marker stands in red, yet Extreme-Cold Fungus is played, because the phase began "
                   "with the temperature purple. For this whole phase the requirements see that start.",
          "wrong": "Requirements look at the parameters from the start of the phase, not at the track now. At "
-                  "the start the temperature was purple, so a purple-or-colder card still fits."},
+                  "the start the temperature was purple, so a purple-or-colder card still fits.",
+         "reading": {"text": "A requirement is read only at the start of the phase, so a raise later in the phase "
+                             "cannot close a card, just as it cannot open one.",
+                     "href": "learn/ares-expedition.html#reading-requirements"}},
         {"continue": True,
          "caption": "Every phase takes a fresh reading when it begins. From the next phase on the temperature "
                     "reads red: Fish can be played in a later Construction phase, Extreme-Cold Fungus no "
@@ -301,7 +304,10 @@ def steel(seed: int) -> Lesson:
          "right": "Power Infrastructure costs 4 M€, and 2 steel take off 4: it is free. A cost never drops "
                   "below 0, and steel left over on one card is not saved for another.",
          "wrong": "Power Infrastructure has a building tag, and your 2 steel still count in full: check its "
-                  "price."},
+                  "price.",
+         "reading": {"text": "When the discounts come to more than the price, the card is free and the rest of "
+                             "the discount is lost, not saved for another card.",
+                     "href": "learn/ares-expedition.html#reading-cost-floor"}},
         {"continue": True,
          "caption": "Every card that gives steel raises your discount for the rest of the game. Titanium works "
                     "the same way on space tags, at 3 M€ each. Neither pays for cards without the matching "
@@ -375,7 +381,10 @@ def forced_conversion(seed: int) -> Lesson:
          "right": "Heat you cannot use for temperature stays in stock, and it still counts in a tie-break. "
                   "Plants work the same way once oxygen is at 14%.",
          "wrong": "With the temperature at its maximum, heat is no longer forced into it. You may end the "
-                  "phase."},
+                  "phase.",
+         "reading": {"text": "A track counts as at its maximum from the moment it gets there, even if it filled up "
+                             "earlier in the same action phase.",
+                     "href": "learn/ares-expedition.html#reading-forced-conversion"}},
     ])
 
 

@@ -287,7 +287,10 @@ LESSONS: list[Lesson] = [
          "right": "Yes. A space holding another pawn is closed, but the second Build and jump space is free. It "
                   "carries a 1-ore surcharge, so this action, which is otherwise free, costs you 1 ore.",
          "wrong": "That space is open, but its action builds no ship. Build and jump is the action you want; its "
-                  "first space is closed because another pawn stands on it."},
+                  "first space is closed because another pawn stands on it.",
+         "reading": {"text": "Which Basic Spacefaring spaces carry the 1-ore surcharge is our choice: the sources "
+                             "show the 2-player tile only as a text whose pictures are lost.",
+                     "href": "learn/beyond-the-sun.html#reading-spacefaring"}},
         {"continue": True,
          "caption": "You paid the 1 ore and the action runs: first you may turn a population cube into a level-1 "
                     "ship, in Sol or in a shipyard you control (both are yours), then you have 2 jumps. Build the "
@@ -296,12 +299,18 @@ LESSONS: list[Lesson] = [
          "expect": ["build at=SOL", "build at=SY1", "build at=SY2"],
          "right": "Built. The jumps come next; you may split them between ships or stop early.",
          "wrong": "Skipping is allowed, because the build is optional, but then you would have come here only "
-                  "for the jumps. Build the ship first."},
+                  "for the jumps. Build the ship first.",
+         "reading": {"text": "The sources say neither where a new ship goes nor whether jumps may be shared: we "
+                             "allow Sol or a shipyard you control, and sharing jumps between ships.",
+                     "href": "learn/beyond-the-sun.html#reading-ships"}},
         {"continue": True,
          "caption": "Costs close spaces too: Research II's second space would cost 3 ore (2 plus a 1-ore "
                     "surcharge) and you had 1, so it was closed to you. The Gain space is shared and never closes. "
                     "Your pawn now stays on Build and jump, closing it to your opponent until you move again.",
-         "highlight": ["space-bs.research_2.1", "space-bs.gain.0", "space-bs.build_jump.1"]},
+         "highlight": ["space-bs.research_2.1", "space-bs.gain.0", "space-bs.build_jump.1"],
+         "reading": {"text": "The surcharge on Research II's second space, and a Gain space that no pawn ever "
+                             "closes, are our readings of the Basic Spacefaring tile.",
+                     "href": "learn/beyond-the-sun.html#reading-spacefaring"}},
     ]},
     {"id": "bts-research", "title": "Research a new tech and choose its type", "steps": [
         {"pos": "research",

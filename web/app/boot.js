@@ -18,6 +18,7 @@
 // UI once its home screen is drawn too) or "error".
 import { engine } from "./engine-client.js";
 import { reportBootFailure } from "./boot-failure.js";
+import { registerServiceWorker } from "./sw-update.js";
 
 export { engine } from "./engine-client.js";
 export * as store from "./store.js";
@@ -79,10 +80,6 @@ function watchdog() {
   };
 }
 
-function registerServiceWorker() {
-  if (!("serviceWorker" in navigator)) return;
-  navigator.serviceWorker.register("./sw.js").catch((error) => console.warn("service worker not registered:", error));
-}
 
 const stopWatchdog = watchdog();
 showStage(engine.stage);

@@ -17,6 +17,7 @@ import { seatName } from "./ui/text.js";
 import { notify, loadErrorText, clearNotices } from "./ui/notices.js";
 import { popoverLayer, openHelp, closePopover } from "./ui/popover.js";
 import * as store from "./store.js";
+import { onUpdateReady } from "./sw-update.js";
 
 // `?generic` in the address forces the generic panel for every game.
 const GENERIC = new URLSearchParams(location.search).has("generic");
@@ -469,6 +470,22 @@ function watchOtherTabs() {
   });
 }
 
+/** A new build waits (sw-update.js): say so, and reload into it only when the player asks. The game in progress
+ *  is autosaved after every move, so the reload comes back to it (its autosave is written once more first). */
+function offerUpdates() {
+  let shown = false;
+  onUpdateReady((apply) => {
+    if (shown) return;
+    shown = true;
+    notify(t("app.update_ready"), {
+      testid: "update-ready", sticky: true,
+      action: { label: t("app.update_reload"), testid: "update-reload", run: async () => {
+        try { if (app.session) await app.session.autosave(); } finally { apply(); }
+      } },
+    });
+  });
+}
+
 // ------------------------------------------------------------------------------------------------ boot
 
 async function boot() {
@@ -490,10 +507,12 @@ async function boot() {
     return;
   }
   const moved = store.migrate();
+  store.sweepOrphans().catch((err) => console.warn("orphan sweep failed", err));
   if (moved.autosave || moved.slots) notify(t("storage.migrated", { games: moved.autosave, slots: moved.slots }), { testid: "migrated" });
   if (moved.failed) notify(t("storage.migrate_failed", { n: moved.failed }), { kind: "error", testid: "storage-error" });
   app.form = initialForm(app.info, DEFAULT_GAME);
   watchOtherTabs();
+  offerUpdates();
   trackEngine(draw).then((ok) => { if (ok) document.documentElement.dataset.engine = "ready"; });
   draw();
   performance.mark("shell:ready");

@@ -4,7 +4,12 @@
 //   pyengine:match:<id>  the engine save of a match in progress or finished (its autosave)
 //   pyengine:slot:<id>   the engine save of a named slot
 // Lists come from scanning the meta keys, so two tabs never race on a shared index. Every write of a save goes
-// before its meta; a failed write (storage full) throws StorageFullError and leaves the older record intact.
+// before its meta; a failed write (storage full) throws StorageFullError and leaves the older record intact, and a
+// new entry whose meta cannot be written loses its save too, so no save is ever left without its meta (an orphan,
+// which no list shows). Writes of one entry hold a Web Lock named after it (where the browser has the API), and a
+// match's revision is claimed in an IndexedDB transaction (see claimRevision), so two tabs cannot both pass the
+// revision check of the same match; sweepOrphans() clears, at start, saves that lost their meta anyway (written
+// before this rule, or by a tab closed between the two writes).
 // Format 1 (one autosave key plus a slot index) is migrated once, on first start.
 import { jsonProblem, MAX_BYTES } from "./json-guard.js";
 import { t } from "./i18n.js";
@@ -106,16 +111,94 @@ export function readSave(meta) {
 
 // ------------------------------------------------------------------------------------------------ matches
 
+// Each match's revision also lives in IndexedDB ("pyengine-revisions"): another tab's localStorage writes reach this
+// tab's copy of localStorage a little later (Chromium hands them over between processes), so two tabs reading the
+// same revision from localStorage at the same moment both passed the check; an IndexedDB transaction reads the
+// committed value. Without IndexedDB (some private modes) the localStorage check alone remains.
+let revisionsDb = null;
+
+function openRevisions() {
+  if (!revisionsDb) {
+    revisionsDb = new Promise((resolve) => {
+      try {
+        const req = indexedDB.open("pyengine-revisions", 1);
+        req.onupgradeneeded = () => req.result.createObjectStore("revisions");
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => resolve(null);
+        req.onblocked = () => resolve(null);
+      } catch {
+        resolve(null);
+      }
+    });
+  }
+  return revisionsDb;
+}
+
+/** Run fn(store) in one IndexedDB transaction over the revisions; resolves to fn's value once it commits. */
+async function revisionTransaction(fn) {
+  const db = await openRevisions();
+  if (!db) return fn(null);
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction("revisions", "readwrite");
+    let value;
+    Promise.resolve(fn(tx.objectStore("revisions"))).then((v) => { value = v; }, (err) => { tx.abort(); reject(err); });
+    tx.oncomplete = () => resolve(value);
+    tx.onabort = () => reject(tx.error ?? new Error("aborted"));
+  });
+}
+
+const request = (req) => new Promise((resolve, reject) => {
+  req.onsuccess = () => resolve(req.result);
+  req.onerror = () => reject(req.error);
+});
+
+/** Check that the match is still at `expectRev` (null: new) and claim the next revision; throws ConflictError. */
+function claimRevision(id, expectRev, current) {
+  return revisionTransaction(async (revisions) => {
+    const stored = revisions ? await request(revisions.get(id)) : undefined;
+    const have = stored ?? (current ? current.rev : null);
+    if ((expectRev ?? null) !== have) throw new ConflictError(id);
+    const rev = (have ?? 0) + 1;
+    if (revisions) await request(revisions.put(rev, id));
+    return rev;
+  });
+}
+
+/** Give a claimed revision back (its write failed), so this tab's next save still matches. */
+function releaseRevision(id, previous) {
+  return revisionTransaction(async (revisions) => {
+    if (!revisions) return;
+    await request(previous === null ? revisions.delete(id) : revisions.put(previous, id));
+  }).catch(() => {});
+}
+
+/** Run fn holding the entry's lock (Web Locks), so that no other tab reads or writes that entry meanwhile. */
+function withEntryLock(id, fn) {
+  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+  if (locks && typeof locks.request === "function") return locks.request(`${PREFIX}entry:${id}`, async () => fn());
+  return Promise.resolve().then(fn);
+}
+
 /**
- * Write a match's autosave (compare-and-set on its revision). `expectRev` is the revision this tab last saw
- * (null for a new match). Throws ConflictError if another tab wrote in between, StorageFullError when full.
- * Returns the new meta.
+ * Write a match's autosave (compare-and-set on its revision, under the entry's lock). `expectRev` is the revision
+ * this tab last saw (null for a new match). Rejects with ConflictError if another tab wrote in between,
+ * StorageFullError when full. Resolves to the new meta.
  */
 export function saveMatch(id, save, info, expectRev) {
-  const current = readMeta(id);
-  if (current && expectRev !== null && expectRev !== undefined && current.rev !== expectRev) throw new ConflictError(id);
-  if (current && (expectRev === null || expectRev === undefined)) throw new ConflictError(id);
-  const rev = (current ? current.rev : 0) + 1;
+  return withEntryLock(id, async () => {
+    const current = readMeta(id);
+    if (current && (expectRev ?? null) !== current.rev) throw new ConflictError(id);
+    const rev = await claimRevision(id, expectRev, current);
+    try {
+      return writeMatch(id, save, info, current, rev);
+    } catch (err) {
+      await releaseRevision(id, expectRev ?? null);
+      throw err;
+    }
+  });
+}
+
+function writeMatch(id, save, info, current, rev) {
   const meta = {
     v: FORMAT, id, kind: "match", game: info.game, gameName: info.gameName, players: info.names.length,
     names: info.names, kinds: info.kinds, round: info.round ?? null, status: info.terminal ? "finished" : "active",
@@ -126,7 +209,9 @@ export function saveMatch(id, save, info, expectRev) {
   try {
     write(metaKey(id), meta, t("storage.what.autosave", { game: info.gameName }));
   } catch (err) {
-    // The save is newer than its meta; a stale meta only shows an older round in the list.
+    // A new match without its meta would be an orphan: drop its save. An older match keeps its meta, which then
+    // only shows an older round in the list.
+    if (!current) localStorage.removeItem(saveKey("match", id));
     throw err;
   }
   if (meta.status === "finished") pruneHistory();
@@ -141,6 +226,7 @@ export function pruneHistory(keep = HISTORY_KEEP) {
 export function removeEntry(meta) {
   localStorage.removeItem(saveKey(meta.kind, meta.id));
   localStorage.removeItem(metaKey(meta.id));
+  if (meta.kind === "match") releaseRevision(meta.id, null);
 }
 
 export function removeById(id) {
@@ -151,6 +237,26 @@ export function removeById(id) {
     localStorage.removeItem(saveKey("match", id));
     localStorage.removeItem(saveKey("slot", id));
   }
+}
+
+/** Remove saves whose meta is missing (nothing lists them), each under its entry's lock; resolves to how many. */
+export async function sweepOrphans() {
+  const orphans = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    const m = key && /^pyengine:(match|slot):(.+)$/.exec(key);
+    if (m && localStorage.getItem(metaKey(m[2])) === null) orphans.push([key, m[2]]);
+  }
+  let removed = 0;
+  for (const [key, id] of orphans) {
+    await withEntryLock(id, () => {
+      if (localStorage.getItem(metaKey(id)) === null && localStorage.getItem(key) !== null) {
+        localStorage.removeItem(key);
+        removed += 1;
+      }
+    });
+  }
+  return removed;
 }
 
 // ------------------------------------------------------------------------------------------------ slots

@@ -38,6 +38,7 @@ export class MatchSession {
     this.matchId = null;       // the engine worker's id of this match
     this.storeId = null;       // the autosave's id in local storage
     this.rev = null;           // the autosave revision this tab last wrote or read
+    this.saving = null;        // the autosave write under way (each waits for the one before)
     this.review = false;       // a finished game opened to look at: never written
     this.stale = false;        // another tab moved this match on
     this.viewer = null;
@@ -286,11 +287,17 @@ export class MatchSession {
     return answer.save;
   }
 
-  /** Write this match's autosave; on a conflict with another tab, stop and tell the page. */
-  async autosave() {
+  /** Write this match's autosave, after any write still under way; on a conflict with another tab, stop and tell
+   *  the page. (One write at a time: each passes the revision the one before it wrote.) */
+  autosave() {
+    this.saving = (this.saving ?? Promise.resolve()).then(() => this.autosaveNow());
+    return this.saving;
+  }
+
+  async autosaveNow() {
     if (!this.snapshot || this.review || this.stale || this.closed) return;
     try {
-      const meta = saveMatch(this.storeId, await this.saveObject(), this.meta(), this.rev);
+      const meta = await saveMatch(this.storeId, await this.saveObject(), this.meta(), this.rev);
       this.rev = meta.rev;
     } catch (err) {
       if (err instanceof ConflictError) { this.markStale(); return; }

@@ -13,8 +13,9 @@ export function mountNotices(parent) {
   return region;
 }
 
-/** kind: "info" | "error" | "warn"; testid lets tests find particular messages (e.g. "storage-error"). */
-export function notify(text, { kind = "info", testid = "message", sticky = kind === "error", timeout = 6000 } = {}) {
+/** kind: "info" | "error" | "warn"; testid lets tests find particular messages (e.g. "storage-error"); action
+ *  ({label, testid, run}) adds a button that runs it. */
+export function notify(text, { kind = "info", testid = "message", sticky = kind === "error", timeout = 6000, action = null } = {}) {
   if (!region) return null;
   const item = document.createElement("div");
   item.className = `notice notice-${kind}`;
@@ -35,7 +36,17 @@ export function notify(text, { kind = "info", testid = "message", sticky = kind 
     item.remove();
     if (next) next.querySelector("button")?.focus();
   });
-  item.append(span, close);
+  if (action) {
+    const act = document.createElement("button");
+    act.type = "button";
+    act.className = "btn primary notice-action";
+    act.dataset.testid = action.testid || "notice-action";
+    act.textContent = action.label;
+    act.addEventListener("click", () => action.run());
+    item.append(span, act, close);
+  } else {
+    item.append(span, close);
+  }
   region.append(item);
   while (region.children.length > 4) region.firstChild.remove();
   if (!sticky) setTimeout(() => item.remove(), timeout);

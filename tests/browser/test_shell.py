@@ -4,6 +4,7 @@ the phone layout, no codes shown to players, and axe-core on every screen."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -81,6 +82,24 @@ def test_starting_another_game_keeps_the_game_in_progress(page, server):
     go_home(page)
 
 
+def test_a_seat_that_becomes_a_bot_drops_the_name_you(page, server):
+    """Issue 30 ("You wins!" when seat 0 is a bot still named You): a seat with a default name takes its new kind's
+    default when the kind changes (You -> Bot 1 -> You); a name the player typed stays."""
+    boot(page, server.url + "?pace=0")
+    go_home(page)
+    name = "[data-testid=seat-name-input-0]"
+    assert page.input_value(name) == "You"
+    page.select_option("[data-testid=seat-kind-0]", "normal")
+    assert page.input_value(name) == "Bot 1"
+    page.select_option("[data-testid=seat-kind-0]", "human")
+    assert page.input_value(name) == "You"
+    page.fill(name, "Ann")
+    page.select_option("[data-testid=seat-kind-0]", "easy")
+    assert page.input_value(name) == "Ann"
+    page.select_option("[data-testid=seat-kind-0]", "human")
+    page.fill(name, "You")
+
+
 def test_loading_a_finished_slot_keeps_the_unfinished_games(page, server):
     """Data loss path 2: loading a slot that holds a finished game opens it to look at; nothing is removed."""
     boot(page, server.url + "?pace=0")
@@ -89,12 +108,18 @@ def test_loading_a_finished_slot_keeps_the_unfinished_games(page, server):
     pick_game(page, "jump_drive")
     new_game(page, names=("Bot A", "Bot B"), kinds=("random", "random"), seed=12)
     page.wait_for_selector("[data-testid=end-screen]", timeout=120_000)
+    headline = page.inner_text("[data-testid=winner]")
     page.click("[data-testid=save-open]")
     page.fill("[data-testid=save-name]", "Finished one")
     page.click("[data-testid=save-confirm]")
     page.wait_for_selector("[data-testid=save-ok]")
     go_home(page)
     assert page.locator("[data-testid=history-row]").count() >= 1, "the finished game is in the history"
+    # Issue 30 (Jump Drive): the finished-games list names the winner and every score, as the end screen did.
+    result = page.inner_text("[data-testid=history-row]:first-child [data-testid=history-result]")
+    assert re.fullmatch(r"(Bot A|Bot B|Bot A and Bot B) won · Bot A \d+, Bot B \d+", result), result
+    winners = result.split(" won")[0]
+    assert headline in (f"{winners} wins!", f"Shared win: {winners}"), (headline, result)
     page.locator("[data-testid=slot-row][data-name='Finished one'] [data-role=load]").click()
     page.wait_for_selector("[data-testid=review-tag]")
     assert page.locator("[data-testid=end-screen]").count() == 1

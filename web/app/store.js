@@ -203,7 +203,7 @@ function writeMatch(id, save, info, current, rev) {
     v: FORMAT, id, kind: "match", game: info.game, gameName: info.gameName, players: info.names.length,
     names: info.names, kinds: info.kinds, round: info.round ?? null, status: info.terminal ? "finished" : "active",
     logLength: info.logLength ?? null, createdAt: current ? current.createdAt : now(), updatedAt: now(), rev,
-    origin: current ? current.origin ?? null : info.origin ?? null,
+    origin: current ? current.origin ?? null : info.origin ?? null, result: info.result ?? null,
   };
   write(saveKey("match", id), { v: FORMAT, rev, save }, t("storage.what.autosave", { game: info.gameName }));
   try {

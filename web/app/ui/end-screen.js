@@ -22,7 +22,8 @@ function headline(snap, out) {
   if (d.result_msg) return textNodes(snap, d.result_msg, { where: "end" });
   const names = (out.winners || []).map((s) => seatName(snap, s));
   if (!names.length) return t("end.nobody_wins");
-  if (names.length === 1 && out.winners[0] === snap.viewer) return t("end.you_win");
+  // A winner called "You" (the viewer, or a seat that kept the default name) wins in the second person.
+  if (names.length === 1 && (out.winners[0] === snap.viewer || names[0] === t("seat.default_you"))) return t("end.you_win");
   if (names.length === 1) return t("end.wins", { name: names[0] });
   return t("end.shared_win", { names: names.join(t("end.and")) });
 }

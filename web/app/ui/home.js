@@ -14,6 +14,24 @@ function defaultSeat(i) {
   return i === 0 ? { name: t("seat.default_you"), kind: "human" } : { name: t("seat.default_bot", { n: i + 1 }), kind: "normal" };
 }
 
+/** A seat still holding a default name ("You", "Bot 2", "Player 2") gets the default of its new kind, so a bot is
+ *  never left named "You" (its win would read "You wins!"). Returns true when the name changed. */
+function renameDefault(form, i) {
+  const seat = form.seats[i];
+  const defaults = new Set([t("seat.default_you")]);
+  for (let n = 1; n <= form.seats.length; n++) {
+    defaults.add(t("seat.default_bot", { n }));
+    defaults.add(t("player.unnamed", { n }));
+  }
+  if (!defaults.has(seat.name.trim())) return false;
+  const youTaken = form.seats.some((s, j) => j !== i && j < form.players && s.name.trim() === t("seat.default_you"));
+  const name = seat.kind !== "human" ? t("seat.default_bot", { n: i + 1 })
+    : youTaken ? t("player.unnamed", { n: i + 1 }) : t("seat.default_you");
+  if (name === seat.name) return false;
+  seat.name = name;
+  return true;
+}
+
 export function initialForm(info, preferred = null) {
   const games = info.games || [];
   const game = games.find((g) => g.id === preferred) || games[0] || null;
@@ -123,6 +141,17 @@ function when(iso) {
   return Number.isNaN(d.getTime()) ? "" : d.toLocaleString();
 }
 
+/** A finished game's winner and scores ("Ann won · Ann 52, Bob 47"), when its record has them. */
+function resultLine(m) {
+  const r = m.result;
+  if (!r || !Array.isArray(r.scores) || !Array.isArray(m.names)) return null;
+  const name = (s) => String(m.names[s] ?? t("player.unnamed", { n: s + 1 }));
+  const winners = (r.winners || []).filter((s) => Number.isInteger(s) && s >= 0 && s < m.names.length);
+  const scores = r.scores.map((n, s) => (Number.isFinite(n) ? t("home.result_score", { name: name(s), n }) : null)).filter(Boolean);
+  const who = winners.length ? t("home.result_won", { names: winners.map(name).join(t("end.and")) }) : t("end.nobody_wins");
+  return h("span", { class: "match-result", testid: "history-result" }, scores.length ? t("home.result", { who, scores: scores.join(", ") }) : who);
+}
+
 function describeEntry(m) {
   const bits = [gameTitle(m.game)];
   if (Array.isArray(m.names) && m.names.length) bits.push(m.names.join(t("home.vs")));
@@ -153,7 +182,10 @@ export function homeScreen(info, form, engineStatus, lists, handlers, ui) {
     seatRows.push(h("div", { class: "seat-row-edit", testid: `seat-row-${i}`, key: i },
       h("input", { type: "text", class: "seat-name-input", testid: `seat-name-input-${i}`, value: seat.name, maxlength: "40",
         "aria-label": t("home.seat_name_aria", { n: i + 1 }), oninput: (e) => { seat.name = e.target.value; } }),
-      h("select", { testid: `seat-kind-${i}`, "aria-label": t("home.seat_kind_aria", { n: i + 1 }), onchange: (e) => { seat.kind = e.target.value; } },
+      h("select", { testid: `seat-kind-${i}`, "aria-label": t("home.seat_kind_aria", { n: i + 1 }), onchange: (e) => {
+        seat.kind = e.target.value;
+        if (renameDefault(form, i)) handlers.rerender();
+      } },
         KINDS.map((k) => h("option", { value: k, selected: (LEGACY_KIND[seat.kind] || seat.kind) === k, key: k }, t(`seat.kind.${k}`))))));
   }
   const levelsHelp = helpButton(t("seat.levels.title"), t("seat.levels.help"), { testid: "help-bot-levels", key: "help:levels" });
@@ -233,6 +265,7 @@ export function homeScreen(info, form, engineStatus, lists, handlers, ui) {
       h("ul", { class: "match-list" }, lists.finished.map((m) => h("li", { class: "match-row", testid: "history-row", key: m.id, dataset: { id: m.id } },
         h("div", { class: "match-info" },
           h("strong", {}, describeEntry(m)),
+          resultLine(m),
           h("span", { class: "muted" }, t("home.finished_at", { when: when(m.updatedAt) }))),
         h("div", { class: "row-buttons" },
           h("button", { type: "button", class: "btn small", testid: `review-${m.id}`, dataset: { role: "review" }, "aria-label": t("home.review_aria", { what: describeEntry(m) }), onclick: () => handlers.onReview(m) }, t("home.review")),

@@ -279,6 +279,11 @@ export class MatchSession {
       round: snap.view && snap.view.round !== undefined ? snap.view.round : null,
       terminal: Boolean(snap.terminal),
       logLength: snap.log_length ?? null,
+      // A finished game's result, for the finished-games list: who won and every seat's score.
+      result: snap.terminal && snap.outcome ? {
+        winners: (snap.outcome.winners || []).filter(Number.isInteger),
+        scores: (snap.outcome.scores || []).map((n) => (Number.isFinite(n) ? n : null)),
+      } : null,
     };
   }
 

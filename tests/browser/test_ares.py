@@ -3,6 +3,7 @@ positions loaded from saves, the phone layout and axe-core."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -157,6 +158,17 @@ def test_d_constructed_positions_show_reasons_costs_payment_and_choices(page, se
         assert f"{effective} M€" in page.inner_text("[data-testid=pay-total]") and effective < printed
 
     open_fixture(page, "blue_action")
+    # Issue 30 (Ares decisions): the action phase asks for actions, not for a hand card, and its bar's button is
+    # Done; all five standard actions are listed, the ones not possible now greyed with the reason; the pick label
+    # no longer says "secret" once the cards are face up.
+    decision = page.inner_text("[data-testid=decision]")
+    assert "see what it costs" not in decision and "Done" in page.inner_text("[data-testid=confirm]")
+    legal = page.locator("[data-testid=decision] [data-testid^=std-][data-legal]").count()
+    off = page.locator("[data-testid=decision] [data-testid^=std-off-]")
+    assert legal + off.count() == 5 and off.count() >= 1
+    assert all(re.search(r"Needs|only|done|M€", t) for t in off.all_inner_texts()), off.all_inner_texts()
+    assert "(secret)" not in page.inner_text("[data-testid=phase-strip]")
+    assert axe_violations(page, "action phase") == []
     card = page.locator("[data-testid=tableau-0] .ares-card:has([data-testid^=card-action-])").first
     name = card.locator(".ares-name").inner_text()
     card.locator("[data-testid^=card-action-]").first.click()

@@ -148,7 +148,7 @@ def ares_step(page, mode: str) -> None:
             playable.first.click()
         for selector in ("[data-testid=decision] .acting-buttons [data-action=done]",
                          "[data-testid=decision] .acting-buttons .btn[data-action]",
-                         "[data-testid=decision] [data-testid^=std-]"):
+                         "[data-testid=decision] [data-testid^=std-][data-legal]"):
             target = page.locator(selector)
             if target.count():
                 target.first.click()

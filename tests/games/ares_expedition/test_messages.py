@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pyengine
+from pyengine.core import icu
 from pyengine.core import text as core_text
 from pyengine.core.api import Message, State
 from pyengine.core.rng import Rng
@@ -110,7 +111,7 @@ def test_every_log_line_has_an_id_and_only_page_reference_kinds() -> None:
         for m in state.messages():
             assert isinstance(m, Message) and m.id is not None, m
             assert m.template == core_text.template(m.id)
-            assert set(re.findall(r"\{(\w+)\}", m.template)) == {k for k, _ in m.args}, m
+            assert icu.arguments(icu.parse(m.template)) == {k for k, _ in m.args}, m
             refs_ok(m.args, state.d["players"])
             check_words(core_text.fill(m.template, dict(m.args), "ares_expedition"))
             seen.add(re.sub(r"_\d$", "", m.id))

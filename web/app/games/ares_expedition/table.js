@@ -87,7 +87,8 @@ function phaseStrip(session, snap, tb, parsed, ui, rerender) {
         c.bonus ? h("span", { class: "phase-bonus" }, t("aresui.phase_bonus"), " ", textNodes(snap, c.bonus, { where: `pb${c.phase}` })) : null,
         c.all ? h("span", { class: "phase-all" }, textNodes(snap, c.all, { where: `pa${c.phase}` })) : null,
         (c.chosen_by || []).length ? h("span", { class: "phase-who" }, t("aresui.chosen_by", { names: c.chosen_by.map((s) => seatName(snap, s)).join(", ") })) : null,
-        ph.mine === c.phase && !choosing ? h("span", { class: "phase-mine" }, t("aresui.your_pick")) : null,
+        ph.mine === c.phase && !choosing ? h("span", { class: "phase-mine" },
+          t(cards.some((x) => (x.chosen_by || []).length) ? "aresui.your_pick_revealed" : "aresui.your_pick")) : null,
         isLast ? h("span", { class: "phase-why" }, ph.last_reason ? textNodes(snap, ph.last_reason, { where: "lastr" }) : t("aresui.last_round_pick")) : null,
       ];
       const cls = ["phase-card", `phase-${c.state || "unknown"}`, act ? "pickable" : null, selected ? "selected" : null, isLast ? "blocked" : null];
@@ -214,30 +215,44 @@ function actingPanel(session, snap, tb, parsed, ui, rerender) {
   const sells = parsed.filter((a) => a.verb === "sell");
   ui.sell = ui.sell || new Set();
   const std = (tb.standard || []).filter((s) => s.a && byA.has(s.a));
+  const phase = (tb.phases && tb.phases.current) || null;
+  const done = parsed.find((a) => a.verb === "done") || null;
   const shown = new Set([...hand.flatMap((r) => (r.plays || []).map((p) => p.a)), ...sells.map((a) => a.a), ...std.map((s) => s.a),
     ...(tb.players || []).flatMap((p) => ["blue", "green", "red"].flatMap((c) => ((p.tableau || {})[c] || []).flatMap((x) => (x.actions || []).map((y) => y.a))))]);
   const rest = (d.actions || []).filter((a) => !shown.has(a.a));
   const payment = sel && !ui.sellMode ? paymentPanel(snap, tb, sel, plays, chosenPlay, ui, rerender) : null;
   const controls = h("div", { class: "acting" },
-    h("p", { class: "hint" }, ui.sellMode ? t("aresui.sell_hint", { n: (hand[0] && hand[0].sell_value) || 3 }) : t("aresui.play_hint")),
+    h("p", { class: "hint" }, ui.sellMode ? t("aresui.sell_hint", { n: (hand[0] && hand[0].sell_value) || 3 })
+      : t(phase === 3 ? "aresui.action_hint" : "aresui.play_hint")),
     payment,
     h("div", { class: "acting-buttons" },
       sells.length ? h("button", { type: "button", class: ["btn", ui.sellMode ? "on" : null], testid: "sell-mode", "aria-pressed": String(Boolean(ui.sellMode)),
         onclick: () => { ui.sellMode = !ui.sellMode; ui.card = null; ui.sell = new Set(); rerender(); } }, t("aresui.sell_mode")) : null,
       rest.map((a, i) => h("button", { type: "button", class: "btn", key: a.a, testid: `act-${i}`, dataset: { action: a.a }, onclick: () => { if (!session.busy) session.submit(a.a); } }, labelOf(snap, a)))),
-    std.length ? h("div", { class: "standard" },
+    // Every standard action is listed, so a newcomer learns they exist: a legal one is a button (data-legal), the
+    // others are greyed with the engine's reason (its cost, the phase, a parameter already done).
+    (tb.standard || []).length ? h("div", { class: "standard" },
       h("h3", { class: "section-title" }, t("aresui.standard_title"), helpButton(t("aresui.standard_title"), t("aresui.standard_help"), { key: "help:std" })),
-      h("div", { class: "standard-buttons" }, std.map((s) => h("button", {
-        type: "button", class: "btn small", key: s.a, testid: `std-${s.what}`, onclick: () => { if (!session.busy) session.submit(s.a); },
-      }, textString(snap, s.label))))) : null);
+      h("div", { class: "standard-buttons" }, tb.standard.map((s) => (s.a && byA.has(s.a)
+        ? h("button", {
+          type: "button", class: "btn small", key: s.what, testid: `std-${s.what}`, "data-legal": "",
+          onclick: () => { if (!session.busy) session.submit(s.a); },
+        }, textString(snap, s.label))
+        : h("span", { class: "std-off", key: s.what, testid: `std-off-${s.what}` },
+          h("span", { class: "std-off-label" }, textString(snap, s.label)),
+          s.reason ? h("span", { class: "std-off-why" }, textString(snap, s.reason)) : null))))) : null);
   let bar;
   if (ui.sellMode) {
     const chosen = sells.filter((a) => ui.sell.has(a.params.card)).map((a) => a.a);
     bar = { label: t("aresui.sell_label", { n: chosen.length, mc: chosen.length * ((hand[0] && hand[0].sell_value) || 3) }),
       confirm: { enabled: chosen.length > 0, text: t("aresui.sell_confirm", { n: chosen.length }), run: () => (chosen.length === 1 ? session.submit(chosen[0]) : session.submitMany(chosen)) } };
   } else {
-    bar = { label: chosenPlay ? textString(snap, chosenPlay.label) : "",
-      confirm: { enabled: Boolean(chosenPlay), text: t("aresui.play_confirm"), run: () => chosenPlay && session.submit(chosenPlay.a) } };
+    if (phase === 3 && !chosenPlay && done) {
+      bar = { label: t("aresui.action_bar"), confirm: { enabled: true, text: labelOf(snap, done), run: () => session.submit(done.a) } };
+    } else {
+      bar = { label: chosenPlay ? textString(snap, chosenPlay.label) : "",
+        confirm: { enabled: Boolean(chosenPlay), text: t("aresui.play_confirm"), run: () => chosenPlay && session.submit(chosenPlay.a) } };
+    }
   }
   return { mode: ui.sellMode ? "sell" : "act", controls, bar };
 }

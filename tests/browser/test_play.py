@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from ui_driver import boot, go_home, hand_ids, new_game, play_step, settle
@@ -43,6 +44,22 @@ def test_b_full_game_against_greedy_bot(page, server, shots, page_state):
     new_game(page, names=("Ann", "Greedy"), kinds=("human", "greedy"), seed=11)
     assert settle(page) == "opening"
     page.screenshot(path=str(shots / "opening.png"), full_page=True)
+    # Issue 30 (Jump Drive): the discard stamp is a catalog text drawn on the card's edge; each board says whether
+    # its own Survey Team is still there; a short or long selection says what to do, instead of "Nothing chosen yet".
+    stamped = page.locator("[data-testid=hand] .card.discarding")
+    assert stamped.count() == 2 and stamped.first.get_attribute("data-stamp") == "discard"
+    assert page.inner_text("[data-testid=survey-0]") == "Survey Team ready"
+    stamped.first.locator(".card-hit").click()  # one fewer than needed: the bar says how many more
+    assert "Select 1 more card to discard." in page.inner_text("[data-testid=action-bar]")
+    assert page.locator("[data-testid=confirm]").is_disabled()
+    free = "[data-testid=hand] .card:not(.discarding) .card-hit:not([disabled])"
+    page.locator(free).first.click()
+    assert page.locator("[data-testid=hand] .card.discarding").count() == 2
+    page.locator(free).first.click()  # a third: the count and the bar say to unselect one (not "Nothing chosen")
+    assert "Too many: unselect 1 card." in page.inner_text("[data-testid=pay-count]")
+    assert "Too many: unselect 1 card." in page.inner_text("[data-testid=action-bar]")
+    assert page.locator("[data-testid=confirm]").is_disabled()
+    page.locator("[data-testid=hand] .card.discarding .card-hit").last.click()
     seen = []
     for _step in range(200):
         mode = play_step(page)
@@ -63,6 +80,8 @@ def test_b_full_game_against_greedy_bot(page, server, shots, page_state):
     assert page.inner_text("[data-testid=tiebreak]").strip().startswith(("Decided", "Tied"))
     assert page.locator("[data-testid=final-scores] tbody tr").count() == 2
     assert page.locator("[data-testid=reveal]").count() == 1
+    title = page.inner_text("#reveal-title")
+    assert re.fullmatch(r"Revealed in round \d+", title, re.I), title
     # Per-card VP / income this round on the tableau.
     assert page.locator("[data-testid=tableau-0] .card-now").count() >= 1
     assert not page_state.errors, page_state.errors

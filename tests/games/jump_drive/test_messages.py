@@ -261,7 +261,7 @@ def test_explore_and_hand_limit_steps_say_discard() -> None:
     play(s, 0, "explore")
     play(s, 1, "explore")
     assert s.d.owe_reason[0] == "explore"
-    assert s.decision_prompt(0) == ("explore", "Explore: discard 3 more card(s) from your hand")
+    assert s.decision_prompt(0) == ("explore", "Explore: discard 3 more cards from your hand")
     assert all(s.describe(0, a).startswith("Discard (explore) ") for a in s.legal_actions(0))
     hand = [inst("asteroid_belt", i) for i in range(3)] + [inst("gem_world"), inst("gem_world", 1)] + [
         inst("galactic_trendsetters", i) for i in range(5)]
@@ -431,3 +431,12 @@ def test_the_locale_file_is_every_written_message_and_the_data_gives_the_rest() 
     assert written["jd.act.place.dev_conquer_convoy_settle"] == (
         "Develop {dev} + Conquer {world} + settle {second} by Convoy (pay {n})")
     assert all(f"jd.log.{slug}_one" in written for slug in LOG_ONE)
+
+
+@pytest.mark.parametrize(("n", "words"), [(1, "1 more card"), (2, "2 more cards")])
+def test_discard_prompts_agree_in_number(n: int, words: str) -> None:
+    """Issue 30 ("discard 2 more card(s)"): the pay, explore and hand-limit prompts use the catalog's plural forms."""
+    for key, start in (("jd.prompt.pay", "Pay: discard "), ("jd.prompt.explore", "Explore: discard "),
+                       ("jd.prompt.hand_limit", "Hand limit: discard ")):
+        line = english(text(key, n=n))
+        assert line.startswith(start + words) and "(s)" not in line, line

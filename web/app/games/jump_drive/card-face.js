@@ -36,6 +36,13 @@ export function eyeIcon() {
     h("circle", { cx: "12", cy: "8", r: "3.5", class: "eye-pupil" }));
 }
 
+/** Income in Jump Drive is cards drawn: a small stack of two cards, named for screen readers. */
+export function incomeIcon() {
+  return h("svg", { class: "icon icon-income", viewBox: "0 0 20 16", role: "img", "aria-label": t("jdui.face.income_label") },
+    h("rect", { x: "2", y: "3", width: "9", height: "12", rx: "1.5", class: "income-back" }),
+    h("rect", { x: "8", y: "1", width: "9", height: "12", rx: "1.5", class: "income-front" }));
+}
+
 export function militaryIcon(n = 1) {
   return h("span", { class: "icon icon-mil", role: "img", "aria-label": t("jd.face.military_plus", { n }) }, `+${n}`);
 }
@@ -62,8 +69,9 @@ function faceContent(c, opts) {
     icons(c),
     opts.small ? null : h("div", { class: ["card-text", opts.full ? "full" : null] }, c.text || (c.known ? "" : t("card.details_unavailable"))),
     h("div", { class: "card-lines" },
-      h("div", { class: "line-vp" }, h("span", { class: "chip chip-vp" }, t("jdui.face.vp_chip")), ` ${c.vp}`, c.vpText ? h("span", { class: "bonus" }, ` + ${c.vpText}`) : null),
-      h("div", { class: "line-income" }, h("span", { class: "chip chip-income" }, t("jdui.face.income_chip")), ` ${c.income}`, c.incomeText ? h("span", { class: "bonus" }, ` + ${c.incomeText}`) : null)),
+      // A bonus text starts with its own sign ("+1 per Blue world"): printed after the base, as on the card.
+      h("div", { class: "line-vp" }, h("span", { class: "chip chip-vp" }, t("jdui.face.vp_chip")), ` ${c.vp}`, c.vpText ? h("span", { class: "bonus" }, ` ${c.vpText}`) : null),
+      h("div", { class: "line-income" }, incomeIcon(), ` ${c.income}`, c.incomeText ? h("span", { class: "bonus" }, ` ${c.incomeText}`) : null)),
     opts.full && (c.militaryText || c.discountText) ? h("div", { class: "card-extra" }, [c.militaryText, c.discountText].filter(Boolean).join(" · ")) : null,
     c.origin === "stand-in" ? h("div", { class: "badge-standin" }, t("card.stand_in")) : null,
     (opts.vpNow !== undefined || opts.incomeNow !== undefined)
@@ -89,6 +97,7 @@ export function cardFace(instance, opts = {}) {
     opts.selected ? "selected" : null, opts.disabled ? "disabled" : null, opts.small ? "small" : null,
     opts.onSelect ? "selectable" : null, opts.isNew ? "new" : null, opts.extraClass || null];
   const data = { card: typeId, id: instance, kind: c.kind, military: c.military ? "1" : "0", playable: opts.disabled ? "0" : "1" };
+  if (opts.extraClass === "discarding") data.stamp = t("jdui.hand.discard_stamp"); // drawn by CSS, above the card
   if (opts.full) return h("div", { class: classes.concat("popover-card"), dataset: data }, faceContent(c, opts));
   if (opts.onSelect) {
     return h("div", { class: classes, testid: opts.testid || null, dataset: data, key: opts.key ?? instance },

@@ -62,7 +62,6 @@ function infoBar(snap, view) {
     h("span", { class: "info-phase" }, t(`jdui.table.phase.${view.phase || "none"}`)),
     h("span", {}, t("jdui.table.deck", { n: view.deck ?? "–" })),
     h("span", {}, t("jdui.table.discard", { n: view.discard ?? "–" })),
-    view.survey_teams_left !== undefined ? h("span", {}, t("jdui.table.survey_left", { n: view.survey_teams_left })) : null,
     h("span", { class: "info-goal" }, view.solo ? t("jdui.table.goal_solo") : t("jdui.table.goal"),
       helpButton(t("jdui.table.goal_help_title"), view.solo ? t("jdui.table.goal_help_solo") : t("jdui.table.goal_help"), { key: "help:goal", testid: "help-goal" })))];
   if (view.campaign) {
@@ -91,7 +90,9 @@ function empireStats(p) {
     p.eyes !== undefined ? stat(t("jdui.stat.eyes"), p.eyes) : null,
     stat(t("jdui.stat.hand"), p.hand_count, `hand-count-${p.seat}`),
     p.owes ? stat(t("jdui.stat.owes"), p.owes) : null,
-    p.survey_team_used ? h("span", { class: "stat muted" }, t("jdui.stat.survey_used")) : null);
+    // Each player's own Survey Team (once per game): still theirs to use, or used.
+    p.survey_team_used !== undefined ? h("span", { class: ["stat", p.survey_team_used ? "muted" : null], testid: `survey-${p.seat}` },
+      t(p.survey_team_used ? "jdui.stat.survey_used" : "jdui.stat.survey_ready")) : null);
 }
 
 function empirePanel(snap, view, p, isMine, ui) {
@@ -141,6 +142,12 @@ function vpRace(vp, solo) {
   h("div", { class: "vp-race-fill", style: { width: `${pct}%` } }));
 }
 
+/** The round whose reveal the strip shows: this round's once it is revealed, else the round before. */
+function revealRound(view, current) {
+  const planning = view.phase === "plan" || view.phase === "opening";
+  return current && !planning ? view.round : Math.max(1, (view.round || 1) - 1);
+}
+
 /** What everyone placed in the reveal, on the table (not only in the log). */
 function revealStrip(snap, view) {
   const current = (view.players || []).some((p) => p.revealed);
@@ -152,7 +159,8 @@ function revealStrip(snap, view) {
     rev.drew ? t("jdui.reveal.drew", { n: rev.drew }) : null,
   ].filter(Boolean).join(" · ");
   return h("section", { class: "reveal", testid: "reveal", "aria-labelledby": "reveal-title" },
-    h("h2", { id: "reveal-title", class: "section-title" }, current ? t("jdui.reveal.this_round") : t("jdui.reveal.last")),
+    // Named for its round: while the next round is being planned, the strip still shows the one before.
+    h("h2", { id: "reveal-title", class: "section-title" }, t("jdui.reveal.round", { n: revealRound(view, current) })),
     h("div", { class: "reveal-row" }, rows.map(({ seat, rev }) => h("div", { class: "reveal-seat", testid: `reveal-${seat}`, key: seat },
       h("div", { class: "reveal-name" }, seatName(snap, seat)),
       !rev ? h("div", { class: "muted" }, "—")
@@ -334,14 +342,15 @@ function payControls(session, snap, view, mine, parsed, ui, rerender) {
   const controls = h("div", { class: "pay" },
     h("p", { class: "hint", testid: "pay-hint" }, t(`jdui.pay.why.${reason}`, { n: owes }), " ",
       isSuggestion ? t("jdui.pay.suggested") : t("jdui.pay.click_to_change")),
-    h("div", { class: "pay-count", testid: "pay-count", "aria-live": "polite" }, t("jdui.pay.selected", { n, of: owes })),
+    h("div", { class: ["pay-count", n > owes ? "over" : null], testid: "pay-count", "aria-live": "polite" },
+      t("jdui.pay.selected", { n, of: owes }), n > owes ? ` ${t("jdui.select.too_many", { n: n - owes })}` : null),
     h("div", { class: "confirm-row" },
       h("button", { type: "button", class: "btn ghost", testid: "pay-suggest", onclick: () => { ui.pay = new Set(ui.suggested); rerender(); } }, t("jdui.pay.suggest"))));
   const acts = () => hand.filter((id) => ui.pay.has(id)).concat([...ui.pay].filter((id) => !hand.includes(id)))
     .map((id) => payActionFor(parsed, id)).filter(Boolean);
   return {
     controls,
-    label: t(`jdui.pay.label.${reason}`, { n }),
+    label: n > owes ? t("jdui.select.too_many", { n: n - owes }) : t(`jdui.pay.label.${reason}`, { n }),
     confirm: {
       enabled: n === owes, text: t("jdui.pay.confirm", { n }),
       run: () => { const a = acts(); if (a.length === 1) session.submit(a[0]); else session.submitMany(a); },
@@ -361,10 +370,15 @@ function openingControls(session, snap, mine, parsed, ui, rerender) {
   const chosen = keeps.find((k) => sameSet(k.discard, [...ui.discard])) || null;
   const controls = h("div", { class: "opening" },
     h("p", { class: "hint" }, t("jdui.opening.hint", { n: need })),
-    h("div", { class: "pay-count", testid: "pay-count", "aria-live": "polite" }, t("jdui.opening.count", { n: ui.discard.size, of: need })));
+    h("div", { class: ["pay-count", ui.discard.size > need ? "over" : null], testid: "pay-count", "aria-live": "polite" },
+      t("jdui.opening.count", { n: ui.discard.size, of: need }),
+      ui.discard.size > need ? ` ${t("jdui.select.too_many", { n: ui.discard.size - need })}` : null));
+  const label = chosen ? labelOf(snap, chosen)
+    : ui.discard.size > need ? t("jdui.select.too_many", { n: ui.discard.size - need })
+      : t("jdui.select.more", { n: need - ui.discard.size });
   return {
     controls,
-    label: chosen ? labelOf(snap, chosen) : "",
+    label,
     confirm: { enabled: Boolean(chosen), text: t("jdui.opening.confirm"), run: () => chosen && session.submit(chosen.a) },
   };
 }

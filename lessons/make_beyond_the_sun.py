@@ -10,6 +10,11 @@ texts below name the cards, spaces and numbers of those positions, so each posit
 facts its texts state (``FACTS``); if a rules change moves a position, the script stops and names the fact that no
 longer holds instead of writing a lesson that says something false. Finally every lesson is played through the
 engine by ``pyengine.lessons.check_lesson``. The same engine gives the same files on every run.
+
+Rules 2026.12.1 (the real level-III deck, and bots that value its cards) changed the seeded games this script plays,
+so its seeds need a new scan before it can write the lessons again. The shipped lessons were carried over instead:
+each position was read with the 2026.12 engine and written again as a 2026.12.1 code with the deck it was dealt
+(option tech_deck "stand_ins_2026"), so every lesson shows the very position it was written for.
 """
 
 from __future__ import annotations

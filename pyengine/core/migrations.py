@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from typing import Any
 
-from .api import JSON
+from .api import JSON, canonical_json
 from .errors import EngineError, IncompatibleSaveError
 from .registry import load_game
 from .saveformat import MAX_LOG_ENTRIES
@@ -150,12 +151,40 @@ def _beyond_the_sun_2026_11(data: JSON) -> JSON:
     return out
 
 
+def _state_digest(state: JSON) -> str:
+    """Return the sha256 of a state's canonical JSON (as ``match.state_digest``, which this module cannot import)."""
+    return hashlib.sha256(canonical_json(state).encode("ascii")).hexdigest()
+
+
+def _beyond_the_sun_2026_12(data: JSON) -> JSON:
+    """Bring a Beyond the Sun 2026.12 save to 2026.12.1: the game keeps the tech deck it was dealt.
+
+    2026.12.1 deals the real level-III techs (option tech_deck, default real_level_3). A game begun under 2026.12 (or
+    2026.11) was dealt the invented deck, which the engine keeps under its old ids (tech_deck stand_ins_2026), so
+    the save gets that option and replays the same, action for action. Its snapshot, when its checksum holds, gets
+    the option too and a new checksum, so the loader still checks the replay against it.
+    """
+    out: dict[str, Any] = dict(data)
+    options = out.get("options")
+    if isinstance(options, dict) and "tech_deck" not in options:
+        out["options"] = {**options, "tech_deck": "stand_ins_2026"}
+    snap = out.get("snapshot")
+    state = snap.get("state") if isinstance(snap, dict) else None
+    if (isinstance(snap, dict) and isinstance(state, dict) and isinstance(state.get("options"), dict)
+            and "tech_deck" not in state["options"] and snap.get("sha256") == _state_digest(state)):
+        state = {**state, "options": {**state["options"], "tech_deck": "stand_ins_2026"}}
+        out["snapshot"] = {**snap, "state": state, "sha256": _state_digest(state)}
+    out["rules_version"] = "2026.12.1"
+    return out
+
+
 # (game id, from rules version) -> function returning the save at the next rules version.
 MIGRATIONS: dict[tuple[str, str], Callable[[JSON], JSON]] = {
     ("jump_drive", "2026.11"): _jump_drive_2026_11,
     ("ares_expedition", "2026.11"): _ares_expedition_2026_11,
     ("ares_expedition", "2026.12"): _ares_expedition_2026_12,
     ("beyond_the_sun", "2026.11"): _beyond_the_sun_2026_11,
+    ("beyond_the_sun", "2026.12"): _beyond_the_sun_2026_12,
 }
 
 

@@ -243,6 +243,14 @@ def embeds(page, url: str, out: Path, size: str) -> None:
     frame.wait_for_function("document.documentElement.dataset.embed === 'poster'")
     page.evaluate("() => document.querySelector('figure.example').scrollIntoView({block: 'start'})")
     shoot(page, out, "learn-page", size)
+    # Issue 29: a reading note on the Ares page (the solo end), and its entry under "Readings and options".
+    page.goto(base + "learn/ares-expedition.html")
+    page.wait_for_selector("[data-star-table] iframe")
+    page.wait_for_timeout(1500)  # the examples settle their height first
+    page.evaluate("() => document.getElementById('end-solo').scrollIntoView({block: 'start'})")
+    shoot(page, out, "learn-reading-note", size)
+    page.evaluate("() => document.getElementById('reading-solo-end').scrollIntoView({block: 'start'})")
+    shoot(page, out, "learn-readings", size)
     page.goto(base + "embed.html?lesson=bts-pawn")
     page.click("[data-testid=try-it]")
     page.wait_for_function("document.documentElement.dataset.embed === 'ready'", timeout=120_000)

@@ -90,7 +90,7 @@ def _passives(cards: tuple[str | None, ...], cols: tuple[str, ...], faction_id: 
             kind = p["kind"]
             if kind == "end_vp":
                 continue
-            value = 1 if kind == "star_discs" else next(v for k, v in p.items() if k != "kind")
+            value = next((v for k, v in p.items() if k != "kind"), 1)  # a kind with no field (a rule) counts 1
             totals[kind] = totals.get(kind, 0) + value
     return totals
 
@@ -111,6 +111,20 @@ def _end_vp(cards: tuple[str | None, ...], cols: tuple[str, ...], faction_id: st
     """Return the VP values of a faction's end-of-game passive abilities (cached)."""
     return tuple(p["vp"] for rec in _sources(cards, cols, faction_id, powers) for p in rec.get("passive", ())
                  if p["kind"] == "end_vp")
+
+
+@lru_cache(maxsize=256)
+def _stealth(card: str) -> bool:
+    """Return True if one of a tech's actions colonizes a system uncontrolled at the start of the turn."""
+    return any(s["op"] == "colonize" and s.get("uncontrolled_at_start")
+               for act in techs()[card].get("actions", ()) for s in act["steps"])
+
+
+def stealth_colonizer(d: Data, seat: int) -> bool:
+    """Return True if the faction has researched a tech whose action colonizes a system nobody controlled at the
+    start of the turn (Stealth Terraformers): its turns record which systems were controlled when they began."""
+    slots = d["slots"]
+    return any(_stealth(slots[s]["card"]) for s in d["factions"][seat]["techs"] if slots[s]["card"])
 
 
 def sources(d: Data, seat: int) -> tuple[dict[str, Any], ...]:

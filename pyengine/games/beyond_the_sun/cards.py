@@ -14,26 +14,38 @@ _load, _fail, _int = DATA.load, DATA.fail, DATA.integer
 
 TYPES = ("scientific", "economic", "military", "commercial")
 ORIGINS = ("confirmed", "tentative", "stand-in")
+PRINTINGS = ("original", "revised")
+DECKS: dict[str, str] = {"real_level_3": "techs.json", "stand_ins_2026": "techs-2026.12.json"}
+"""The tech decks a game may be dealt from (option ``tech_deck``) -> the data file that lists them, in deal order.
+
+``real_level_3`` (rules 2026.12.1 on): the 16 real level-III cards. ``stand_ins_2026``: the deck of rules 2026.11 and
+2026.12 (16 invented level-III cards), a frozen copy kept so that games saved then replay the same. A tech id names
+one record forever: a record in two files must be the same in both (``techs`` checks it)."""
+CURRENT_DECK = "real_level_3"
 COUNTERS = frozenset({
     "colonies", "controlled", "techs", "techs_level_1", "techs_level_2", "techs_level_3", "techs_level_4",
     "techs_scientific", "techs_economic", "techs_military", "techs_commercial", "ships", "fleet_strength",
     "automation", "population", "ore", "private_techs", "achievements", "locations_strength_4"})
 STEP_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # op: (required fields, optional fields)
-    "gain_ore": (frozenset({"n"}), frozenset({"per"})),
-    "gain_population": (frozenset({"n"}), frozenset({"per", "from_column"})),
+    "gain_ore": (frozenset({"n"}), frozenset({"per", "every", "max"})),
+    "gain_population": (frozenset({"n"}), frozenset({"per", "every", "max", "from_column"})),
     "automate": (frozenset({"track", "n"}), frozenset()),
     "build_ship": (frozenset({"level", "n", "from", "where"}), frozenset({"optional", "from_column"})),
-    "upgrade_ship": (frozenset({"n", "levels"}), frozenset()),
+    "upgrade_ship": (frozenset({"n", "levels"}), frozenset({"same_ship"})),
     "jump": (frozenset({"n"}), frozenset({"ore_per_takeover"})),
-    "research": (frozenset({"levels"}), frozenset({"revealed_only", "optional", "bga_optional"})),
-    "colonize": (frozenset(), frozenset({"strength_discount"})),
+    "research": (frozenset(), frozenset({"levels", "level_by", "revealed_only", "optional", "bga_optional",
+                                         "ignore_prereqs", "no_immediate"})),
+    "colonize": (frozenset(), frozenset({"strength_discount", "uncontrolled_at_start"})),
     "basic_action": (frozenset(), frozenset()),
     "vp": (frozenset({"n"}), frozenset()),
     "retire_ship": (frozenset({"n"}), frozenset()),
     "private_tech": (frozenset({"level"}), frozenset()),
     "choose": (frozenset({"options"}), frozenset()),
     "may_pay": (frozenset({"cost", "steps"}), frozenset()),
+    "pay": (frozenset({"cost", "steps"}), frozenset()),
+    "copy_research": (frozenset(), frozenset()),
+    "move_supply": (frozenset({"n"}), frozenset()),
     "each_faction": (frozenset({"steps"}), frozenset()),
     "production_all_three": (frozenset(), frozenset()),
     "extend_supply_a": (frozenset(), frozenset()),
@@ -47,7 +59,12 @@ PASSIVE_FIELDS: dict[str, frozenset[str]] = {
     "colonize_discount": frozenset({"ore"}), "research_discount": frozenset({"ore"}),
     "build_level_bonus": frozenset({"n"}), "trade_ore_for_population": frozenset({"ore"}),
     "deep_space_strength": frozenset({"n"}), "end_vp": frozenset({"vp"}), "star_discs": frozenset(),
+    "skip_prerequisite": frozenset({"n"}), "jump_anywhere": frozenset(), "population_cost_as_ore": frozenset({"ore"}),
+    "either_track_discs": frozenset(),
 }
+FLAG_STEP_FIELDS = ("revealed_only", "optional", "bga_optional", "ignore_prereqs", "no_immediate", "same_ship",
+                    "uncontrolled_at_start")
+"""Step fields that are switches: true when present (``false`` is written by leaving the field out)."""
 COMMON = frozenset({"id", "name", "origin", "sources", "text", "name_known", "name_pl", "note", "confidence"})
 
 
@@ -91,31 +108,54 @@ def check_steps(where: str, steps: Any) -> None:
 def _check_step_values(w: str, step: Record) -> None:
     """Check the values of one step's fields."""
     op = step["op"]
-    for k in ("n", "levels", "vp", "ore_per_takeover", "strength_discount"):
+    for k in ("n", "levels", "vp", "ore_per_takeover", "strength_discount", "max"):
         if k in step and not isinstance(step[k], list):
             _int(w, step[k], 0, 20)
+    if "every" in step:
+        _int(w, step["every"], 1, 20)
+    if ("every" in step or "max" in step) and "per" not in step:
+        raise _fail(w, "every and max need a counter (per)")
     if "per" in step and step["per"] not in COUNTERS:
         raise _fail(w, f"unknown counter {step['per']!r}")
+    for k in FLAG_STEP_FIELDS:
+        if k in step and step[k] is not True:
+            raise _fail(w, f"{k} is a switch: true, or left out")
     if op == "automate" and step["track"] not in ("food", "ore", "any"):
         raise _fail(w, f"bad track {step['track']!r}")
     if op == "build_ship":
         _int(w, step["level"], 1, 4)
         if step["from"] not in ("population", "supply") or step["where"] not in ("build", "sol", "deep_space"):
             raise _fail(w, f"bad build {step!r}")
-    if op == "research" and (not isinstance(step["levels"], list) or not step["levels"] or any(
-            isinstance(x, bool) or x not in (1, 2, 3, 4) for x in step["levels"])):
-        raise _fail(w, f"bad research levels {step['levels']!r}")
+    if op == "research":
+        _check_research_levels(w, step)
     if op == "private_tech":
         _int(w, step["level"], 2, 3)
     if op == "remove_guild_tile":
         _int(w, step["tier"], 1, 2)
     if op == "choose":
         DATA.choices(w, step["options"], check_steps)
-    if op == "may_pay":
+    if op in ("may_pay", "pay"):
         check_cost(w, step["cost"])
         check_steps(f"{w}.steps", step["steps"])
     if op == "each_faction":
         check_steps(f"{w}.steps", step["steps"])
+
+
+def _check_research_levels(w: str, step: Record) -> None:
+    """Check a research step's levels: a list of levels 1-4, or ``level_by`` (a level from a counter), not both."""
+    if ("levels" in step) == ("level_by" in step):
+        raise _fail(w, "a research step names its levels or its level_by, one of the two")
+    if ("ignore_prereqs" in step or "no_immediate" in step) and "revealed_only" not in step:
+        raise _fail(w, "ignore_prereqs and no_immediate are for a research of revealed techs only (revealed_only)")
+    if "levels" in step and (not isinstance(step["levels"], list) or not step["levels"] or any(
+            isinstance(x, bool) or x not in (1, 2, 3, 4) for x in step["levels"])):
+        raise _fail(w, f"bad research levels {step['levels']!r}")
+    by = step.get("level_by")
+    if by is not None:
+        if not isinstance(by, dict) or set(by) != {"per", "plus", "max"} or by["per"] not in COUNTERS:
+            raise _fail(w, f"bad level_by {by!r}: needs per (a counter), plus and max")
+        _int(w, by["plus"], 0, 4)
+        _int(w, by["max"], 1, 4)
 
 
 def check_passive(where: str, passive: Any) -> None:
@@ -166,11 +206,12 @@ def _check_common(where: str, rec: Any, fields: set[str]) -> None:
         raise _fail(where, f"unknown fields {sorted(unknown)}")
 
 
-def _records(kind: str, fields: set[str], check: Callable[[str, Record], None]) -> dict[str, Record]:
-    """Return the records of ``data/<kind>s.json`` by id, each checked: its common fields and its kind's ``fields``
-    (``_check_common``), then ``check``; an id given twice is refused."""
+def _records(kind: str, fields: set[str], check: Callable[[str, Record], None],
+             file: str | None = None) -> dict[str, Record]:
+    """Return the records of ``data/<kind>s.json`` (or of ``file``) by id, each checked: its common fields and its
+    kind's ``fields`` (``_check_common``), then ``check``; an id given twice is refused."""
     out: dict[str, Record] = {}
-    for rec in _load(f"{kind}s.json")[f"{kind}s"]:
+    for rec in _load(file or f"{kind}s.json")[f"{kind}s"]:
         w = f"{kind} {rec.get('id')!r}"
         _check_common(w, rec, fields)
         check(w, rec)
@@ -181,17 +222,19 @@ def _records(kind: str, fields: set[str], check: Callable[[str, Record], None]) 
 
 
 @cache
-def techs() -> dict[str, Record]:
-    """Return every technology card by id, checked."""
+def deck_techs(deck: str) -> dict[str, Record]:
+    """Return the tech records of one deck (``DECKS``) by id, in the order its file lists them (the deal order)."""
     seen: set[str] = set()
 
     def check(w: str, rec: Record) -> None:
-        """Check a tech's level, types, steps, actions, abilities and VP."""
+        """Check a tech's level, types, printing, steps, actions, abilities and VP."""
         _int(w, rec["level"], 1, 4)
         if not rec["types"] or len(rec["types"]) > 2 or any(t not in TYPES for t in rec["types"]):
             raise _fail(w, f"bad types {rec['types']!r}")
         if any(t not in TYPES for t in rec.get("passes", [])):
             raise _fail(w, f"bad passes {rec.get('passes')!r}")
+        if rec.get("printing", "original") not in PRINTINGS:
+            raise _fail(w, f"bad printing {rec['printing']!r}")
         check_steps(f"{w}.immediate", rec.get("immediate", []))
         for j, act in enumerate(rec.get("actions", [])):
             if set(act) - {"spaces", "cost", "steps", "text"}:
@@ -206,7 +249,29 @@ def techs() -> dict[str, Record]:
         elif rec.get("vp") is not None:
             raise _fail(w, "only level-IIII techs print VP")
 
-    return _records("tech", {"level", "types", "passes", "immediate", "actions", "passive", "anytime", "vp"}, check)
+    return _records("tech", {"level", "types", "passes", "immediate", "actions", "passive", "anytime", "vp",
+                             "printing"}, check, DECKS[deck])
+
+
+def current_techs() -> dict[str, Record]:
+    """Return the tech records of the current deck (``CURRENT_DECK``): the cards a new game is dealt."""
+    return deck_techs(CURRENT_DECK)
+
+
+@cache
+def techs() -> dict[str, Record]:
+    """Return every tech record of every deck by id (the current deck's first), checked; an id that two decks hold
+    must name the same record in both.
+
+    Raises:
+        CardDataError: a record is refused by the schema, or two decks give one id two different records.
+    """
+    out = dict(current_techs())
+    for deck in DECKS:
+        for cid, rec in deck_techs(deck).items():
+            if out.setdefault(cid, rec) != rec:
+                raise _fail(f"tech {cid!r}", f"deck {deck} gives this id another record: a changed card needs a new id")
+    return out
 
 
 @cache
@@ -310,9 +375,10 @@ def board() -> Record:
 
 
 def all_records() -> list[Record]:
-    """Return every card record (techs, events, systems, achievements), each tagged with its kind."""
+    """Return every card record a new game uses (the current deck's techs, events, systems, achievements, factions),
+    each tagged with its kind."""
     out: list[Record] = []
-    for kind, recs in (("tech", techs()), ("event", events()), ("system", systems()),
+    for kind, recs in (("tech", current_techs()), ("event", events()), ("system", systems()),
                        ("achievement", achievements())):
         out.extend({"kind": kind, **r} for r in recs.values())
     for fac in factions()["factions"]:
@@ -321,12 +387,16 @@ def all_records() -> list[Record]:
 
 
 def check_counts() -> None:
-    """Raise CardDataError unless the pool has the printed counts (46 techs 4/16/16/10, 20 events, 24 systems...)."""
-    per_level = [sum(1 for t in techs().values() if t["level"] == lv) for lv in (1, 2, 3, 4)]
-    if per_level != [4, 16, 16, 10]:
-        raise _fail("techs", f"need 4/16/16/10 per level, got {per_level}")
-    if sorted(t["types"][0] for t in techs().values() if t["level"] == 1) != sorted(TYPES):
-        raise _fail("techs", "level I needs one tech of each type")
+    """Raise CardDataError unless the pool has the printed counts (every deck: 46 techs 4/16/16/10; 20 events, 24
+    systems...)."""
+    techs()  # every deck loads, and no id names two records
+    for deck in DECKS:
+        cards = deck_techs(deck).values()
+        per_level = [sum(1 for t in cards if t["level"] == lv) for lv in (1, 2, 3, 4)]
+        if per_level != [4, 16, 16, 10]:
+            raise _fail(f"techs of deck {deck}", f"need 4/16/16/10 per level, got {per_level}")
+        if sorted(t["types"][0] for t in cards if t["level"] == 1) != sorted(TYPES):
+            raise _fail(f"techs of deck {deck}", "level I needs one tech of each type")
     ev = [sum(1 for e in events().values() if e["level"] == lv) for lv in (2, 3)]
     light = [sum(1 for e in events().values() if e["level"] == lv and e["light"]) for lv in (2, 3)]
     if ev != [10, 10] or light != [2, 2]:

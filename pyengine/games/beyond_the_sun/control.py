@@ -14,8 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from .abilities import passive
 from .model import Data, controllable, disc_for, return_track_disc, strength_at, take_track_disc
 from .text import log
+
+OTHER_TRACK = {"food": "ore", "ore": "food"}
 
 
 def recompute(d: Data, changed: Collection[str] | None = None) -> list[tuple[str, int, int | None]]:
@@ -53,7 +56,18 @@ def lose(d: Data, loc: str) -> None:
 
 def gain(d: Data, loc: str, seat: int) -> None:
     """Give a location to a faction, marked with the leftmost disc of the location's track (if it has one left)."""
-    track = disc_for(d, loc)
-    disc = track if take_track_disc(d["factions"][seat], track) else None
-    d["control"][loc] = {"seat": seat, "disc": disc}
+    d["control"][loc] = {"seat": seat, "disc": take_disc(d, seat, disc_for(d, loc))}
     log(d, "{seat} takes control of {loc}", seat=seat, loc=loc)
+
+
+def take_disc(d: Data, seat: int, track: str) -> str | None:
+    """Take the leftmost disc of a production track for a location (a base or a colony); return its track, or None
+    when there is none. A faction with ``either_track_discs`` (Subatomic Fabrication) takes it from the other track
+    when that one is empty."""
+    f = d["factions"][seat]
+    if take_track_disc(f, track):
+        return track
+    other = OTHER_TRACK[track]
+    if passive(d, seat, "either_track_discs") and take_track_disc(f, other):
+        return other
+    return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...core.api import Action
 from ...core.text import Text, english, text
-from .abilities import anytime
+from .abilities import anytime, passive
 from .effects import current
 from .messages import SPACES, STEP_PROMPTS, ability_ref, loc_ref, source_ref, term
 from .model import Data
@@ -20,8 +20,9 @@ FIXED = {"skip": "bts.act.skip", "stop": "bts.act.stop", "decline": "bts.act.dec
 _TRADES = {"buy_population": "bts.act.trade_buy_population", "sell_population": "bts.act.trade_sell_population"}
 
 
-def _move_text(d: Data, space: str) -> Text:
-    """Return the label of a pawn move: the action, where it is, which space, and its price before discounts."""
+def _move_text(d: Data, seat: int, space: str, swap: bool = False) -> Text:
+    """Return the label of a pawn move: the action, where it is, which space, and its price before discounts (with
+    ``swap``, Android Rights Movement: ore paid instead of one population, said so)."""
     cost, _steps, surcharge, _label = space_info(d, space)
     ore = cost.get("ore", 0) + surcharge
     pop = cost.get("population", 0)
@@ -33,6 +34,11 @@ def _move_text(d: Data, space: str) -> Text:
     else:
         action, where = ("card", d["slots"][parts[1]]["card"]), "tech"
     args = {"action": action, "where": term("space_kind", where), "space": ("n", int(parts[-1]))}
+    if swap:
+        ore += passive(d, seat, "population_cost_as_ore")
+        if pop > 1:
+            return text("bts.act.move_swap_population", ore=ore, population=pop - 1, **args)
+        return text("bts.act.move_swap", ore=ore, **args)
     if ore and pop:
         return text("bts.act.move_ore_population", ore=ore, population=pop, **args)
     if ore:
@@ -57,7 +63,7 @@ def describe_text(d: Data, seat: int, action: Action) -> Text | None:
     if k in FIXED:
         return text(FIXED[k])
     if k == "move":
-        return _move_text(d, str(g("space")))
+        return _move_text(d, seat, str(g("space")), g("swap") == "ore")
     if k == "research":
         return _research_text(d, str(g("slot")))
     if k == "tech_type":
@@ -94,11 +100,26 @@ def describe_text(d: Data, seat: int, action: Action) -> Text | None:
         return text("bts.act.automate", track=term("disc", g("track")))
     if k == "option":
         return text("bts.act.option", n=int(str(g("n"))) + 1)
+    if k == "copy":
+        return text("bts.act.copy", action=_copied(d, str(g("action"))))
+    if k == "cube":
+        return text("bts.act.cube", column=term("column", g("column")))
     if k == "ability":
         ab = next((a for a in anytime(d, seat) if a["id"] == g("id")), None)
         if ab is not None:
             return text("bts.act.ability", ability=ability_ref(str(ab["id"])))
     return None
+
+
+def _copied(d: Data, key: str) -> tuple[str, str]:
+    """Return the reference of an action Quantum Data Exchange copies (``steps.copy_candidates``' key): a Basic
+    Spacefaring row, a guild, or the tech card whose action it is."""
+    parts = key.split(".")
+    if parts[0] == "bs":
+        return term("space", parts[1])
+    if parts[0] == "guild":
+        return term("guild", parts[1])
+    return ("card", str(d["slots"][parts[1]]["card"]))
 
 
 def describe(d: Data, seat: int, action: Action) -> str:

@@ -21,15 +21,15 @@ from .model import (
     add_ship,
     automate,
     gain_population,
-    neighbours,
+    jump_targets,
     remove_ship,
     return_supply,
+    return_track_disc,
     ship_list,
     take_supply,
-    take_track_disc,
 )
-from .research import candidate_types, eligible_slots, reveal, to_bottom
-from .steps import can_pay, colonizable, performable
+from .research import candidate_types, reveal, step_slots, to_bottom
+from .steps import can_pay, colonize_targets, copy_options, effective_cost, performable
 from .text import log
 
 Step = dict[str, Any]
@@ -37,7 +37,8 @@ Frame = dict[str, Any]
 
 DECISIONS = frozenset({"build_ship", "upgrade_ship", "jump", "research", "_reveal", "colonize", "_settle",
                        "basic_action", "retire_ship", "choose", "may_pay", "_may", "extend_supply_a",
-                       "remove_guild_tile", "automate_any", "_star_disc"})
+                       "remove_guild_tile", "automate_any", "_star_disc", "pay", "copy_research", "move_supply"})
+COLUMNS = "ABCDE"
 
 
 def push(d: Data, seat: int, steps: list[Step], src: str | None) -> None:
@@ -58,10 +59,11 @@ def _replace_step(frame: Frame, steps: list[Step]) -> None:
     frame["prog"] = {}
 
 
-def _op(step: Step) -> str:
-    """Return the decision name of a step (``automate`` with ``any`` track is a choice)."""
+def _op(d: Data, seat: int, step: Step) -> str:
+    """Return the decision name of a step: ``automate`` with ``any`` track is a choice, and so is every ``automate``
+    of a faction that takes its discs from either track (Subatomic Fabrication)."""
     op: str = step["op"]
-    if op == "automate" and step["track"] == "any":
+    if op == "automate" and (step["track"] == "any" or passive(d, seat, "either_track_discs")):
         return "automate_any"
     return op
 
@@ -86,7 +88,7 @@ def run(d: Data, rng: Rng) -> None:
             d["frames"].pop()
             continue
         step = frame["steps"][0]
-        op = _op(step)
+        op = _op(d, frame["seat"], step)
         if op not in DECISIONS:
             _finish_step(frame)
             AUTO[op](d, rng, frame["seat"], step, frame)
@@ -103,9 +105,13 @@ def run(d: Data, rng: Rng) -> None:
 
 # --- automatic steps ------------------------------------------------------------------------------------------
 def _amount(d: Data, seat: int, step: Step) -> int:
-    """Return a gain's amount, times its counter when it has ``per``."""
+    """Return a gain's amount: ``n``, or with ``per`` n times the counter (divided by ``every``, rounded down), at
+    most ``max``."""
     n: int = step["n"]
-    return n * counter(d, seat, step["per"]) if "per" in step else n
+    if "per" not in step:
+        return n
+    out = n * (counter(d, seat, step["per"]) // int(step.get("every", 1)))
+    return min(out, int(step["max"])) if "max" in step else out
 
 
 def _gain_ore(d: Data, rng: Rng, seat: int, step: Step, frame: Frame) -> None:
@@ -218,7 +224,7 @@ def options(d: Data, frame: Frame, step: Step) -> list[Action]:
     seat = frame["seat"]
     f = d["factions"][seat]
     prog = frame["prog"]
-    op = _op(step)
+    op = _op(d, seat, step)
     if op == "build_ship":
         if prog.get("done", 0) >= step["n"] or not _can_build(f, step):
             return []
@@ -227,7 +233,7 @@ def options(d: Data, frame: Frame, step: Step) -> list[Action]:
     if op == "upgrade_ship":
         if prog.get("done", 0) >= step["n"]:
             return []
-        done = prog.get("upgraded", [])
+        done = [] if step.get("same_ship") else prog.get("upgraded", [])  # same_ship: a ship may be raised again
         ships = [(loc, lv) for loc, lv in ship_list(f)
                  if lv < 4 and f["ships"][loc][lv - 1] > sum(1 for u in done if u == [loc, lv])]
         return [*_ship_actions("upgrade", ships), Action("stop")] if ships else []
@@ -236,10 +242,10 @@ def options(d: Data, frame: Frame, step: Step) -> list[Action]:
         if left <= 0 or not f["ships"]:
             return []
         acts = [Action("jump", (("at", loc), ("level", str(lv)), ("to", to)))
-                for loc, lv in ship_list(f) for to in neighbours(d, loc)]
+                for loc, lv in ship_list(f) for to in jump_targets(d, loc, passive(d, seat, "jump_anywhere") > 0)]
         return [*acts, Action("stop")] if acts else []
     if op == "research":
-        slots = eligible_slots(d, seat, step["levels"], step.get("revealed_only", False)) if f["pop"] > 0 else []
+        slots = step_slots(d, seat, step) if f["pop"] > 0 else []
         acts = [Action("research", (("slot", s),)) for s in slots]
         optional = step.get("optional") or (step.get("bga_optional") and d["options"]["anomaly_research_optional"])
         return [*acts, Action("skip")] if optional and acts else acts
@@ -248,7 +254,7 @@ def options(d: Data, frame: Frame, step: Step) -> list[Action]:
             return [Action.make("keep", card=c) for c in prog["matches"]]
         return [Action.make("tech_type", type=t) for t in candidate_types(d, seat, step["slot"])]
     if op == "colonize":
-        return [Action.make("colonize", system=loc) for loc in colonizable(d, seat, step.get("strength_discount", 0))]
+        return [Action.make("colonize", system=loc) for loc in colonize_targets(d, seat, step)]
     if op == "_settle":
         row = f["ships"].get(step["loc"], [0, 0, 0, 0])
         return [Action.make("settle", level=lv) for lv in LEVELS if row[lv - 1]]
@@ -283,7 +289,28 @@ def options(d: Data, frame: Frame, step: Step) -> list[Action]:
         return [Action("automate", (("track", "food"),)), Action("automate", (("track", "ore"),))]
     if op == "_star_disc":
         return [Action.make("star", achievement=a["id"]) for a in star_targets(d, seat)]
+    if op == "pay":  # a price inside the effect: paid when it can be (and its steps do something), else skipped
+        cost = effective_cost(d, seat, step["cost"], step["steps"])
+        ok = can_pay(f, cost) and performable(d, seat, step["steps"], f["pop"] - cost["population"])
+        return [Action("pay")] if ok else []
+    if op == "copy_research":
+        return [Action.make("copy", action=key) for key, _name, _cost, _steps in copy_options(d, seat)]
+    if op == "move_supply":
+        src = _rightmost_unmoved(f, prog)
+        if prog.get("done", 0) >= step["n"] or src is None:
+            return []
+        return [Action.make("cube", column=COLUMNS[i]) for i in range(len(f["supply"]))
+                if i == src or f["supply"][i] < f["cap"][i]]
     raise AssertionError(op)
+
+
+def _rightmost_unmoved(f: Faction, prog: dict[str, Any]) -> int | None:
+    """Return the supply column of the rightmost cube a ``move_supply`` step has not moved yet (None: no cube)."""
+    moved = prog.get("moved", [0] * len(f["supply"]))
+    for i in range(len(f["supply"]) - 1, -1, -1):
+        if f["supply"][i] > moved[i]:
+            return i
+    return None
 
 
 def star_targets(d: Data, seat: int) -> list[dict[str, Any]]:
@@ -335,7 +362,7 @@ def resolve(d: Data, rng: Rng, action: Action) -> None:
     elif kind == "jump":
         _jump(d, seat, step, prog, str(get("at")), int(str(get("level"))), str(get("to")))
     elif kind == "research":
-        _research(d, seat, frame, str(get("slot")))
+        _research(d, seat, frame, str(get("slot")), bool(step.get("no_immediate")))
     elif kind == "tech_type":
         _reveal_type(d, rng, frame, step, str(get("type")))
     elif kind == "keep":
@@ -371,8 +398,24 @@ def resolve(d: Data, rng: Rng, action: Action) -> None:
     elif kind == "option":
         _replace_step(frame, list(step["options"][int(str(get("n")))]))
     elif kind == "pay":
-        _pay(d, seat, step["cost"])
+        _pay(d, seat, effective_cost(d, seat, step["cost"], step["steps"]) if step["op"] == "pay" else step["cost"])
         _replace_step(frame, list(step["steps"]))
+    elif kind == "copy":
+        key = str(get("action"))
+        _key, name, cost, steps = next(c for c in copy_options(d, seat) if c[0] == key)
+        _pay(d, seat, cost)
+        _replace_step(frame, list(steps))
+        log(d, "{seat} takes the action of {n} as a copy", seat=seat, n=name)
+    elif kind == "cube":
+        src = _rightmost_unmoved(f, prog)
+        assert src is not None
+        dst = COLUMNS.index(str(get("column")))
+        f["supply"][src] -= 1
+        f["supply"][dst] += 1
+        moved = prog.setdefault("moved", [0] * len(f["supply"]))
+        moved[dst] += 1
+        prog["done"] = prog.get("done", 0) + 1
+        log(d, "{seat} moves a supply cube to column {n}", seat=seat, n=COLUMNS[dst])
     elif kind == "accept":
         if step["op"] == "_may":
             _replace_step(frame, list(step["steps"]))
@@ -436,8 +479,9 @@ def _jump(d: Data, seat: int, step: Step, prog: dict[str, Any], loc: str, lv: in
         log(d, "{seat} gains {n} ore for taking control", seat=seat, n=bonus)
 
 
-def _research(d: Data, seat: int, frame: Frame, slot: str) -> None:
-    """Research a slot: place the population cube, flip its event, then find or take the tech."""
+def _research(d: Data, seat: int, frame: Frame, slot: str, no_immediate: bool = False) -> None:
+    """Research a slot: place the population cube, flip its event, then find or take the tech (``no_immediate``: a
+    revealed tech's Immediately bonus is skipped, Transdimensional AI)."""
     f = d["factions"][seat]
     f["pop"] -= 1
     f["techs"].append(slot)
@@ -446,7 +490,7 @@ def _research(d: Data, seat: int, frame: Frame, slot: str) -> None:
     card = info["card"]
     if card is not None:
         log(d, "{seat} researches {card}", seat=seat, card=card)
-        _replace_step(frame, list(techs()[card].get("immediate", [])))
+        _replace_step(frame, [] if no_immediate else list(techs()[card].get("immediate", [])))
         return
     _replace_step(frame, [{"op": "_reveal", "slot": slot}])
     log(d, "{seat} researches the unrevealed slot {loc}", seat=seat, loc=slot)
@@ -496,9 +540,17 @@ def _colonized(d: Data, rng: Rng, frame: Frame, step: Step) -> None:
                 deep[i] += row[i]
     card = d["locs"][loc]
     base = d["control"].pop(loc, None)
+    if base is not None and base["seat"] != seat:  # Stealth Terraformers colonizes a system it need not control
+        if base["disc"] is not None:
+            return_track_disc(d["factions"][base["seat"]], base["disc"])
+        base = None
     discs = [base["disc"]] if base and base["disc"] else []
-    colony_disc = systems()[card]["colony_disc"]
-    if take_track_disc(f, colony_disc):
+    if base is None:  # not controlled (Stealth Terraformers): the colony still gets its control disc, as usual
+        disc = control.take_disc(d, seat, systems()[card]["control_disc"])
+        if disc is not None:
+            discs.append(disc)
+    colony_disc = control.take_disc(d, seat, systems()[card]["colony_disc"])
+    if colony_disc is not None:
         discs.append(colony_disc)
     f["colonies"].append({"system": card, "discs": discs})
     if loc == "X":

@@ -9,7 +9,7 @@ from ...core.api import JSON, Game, State
 from ...core.dictstate import copy_json
 from ...core.rng import Rng
 from .abilities import unlock_powers
-from .cards import achievements, all_records, board, events, factions, systems, techs
+from .cards import achievements, all_records, board, deck_techs, events, factions, systems
 from .effects import push, run
 from .hidden import KINDS
 from .hidden import variants as hidden_state_variants
@@ -39,7 +39,7 @@ class BeyondTheSun(Game, info=INFO, hidden_kinds=KINDS, validate=validate, invar
                    "covered": [g["id"] for g in board()["guilds"]], "pawns": [None] * players, "control": {},
                    "frames": [], "turn_flags": {"all_three": False, "produced": [], "used": {}},
                    "event_log": [], "epoch": 0, "msgs": [], "over": False, "hist": []}
-        _deal_techs(d, rng)
+        _deal_techs(d, rng, str(opts["tech_deck"]))
         _deal_events(d, rng)
         _deal_systems(d, rng)
         _deal_achievements(d, rng, bool(opts["first_game_achievements"]))
@@ -83,10 +83,11 @@ def _mat_record(faction: str, mat: str) -> dict[str, Any]:
     raise KeyError(faction)
 
 
-def _deal_techs(d: Data, rng: Rng) -> None:
-    """Lay the four level-I techs on random slots; shuffle the II, III and IIII decks."""
+def _deal_techs(d: Data, rng: Rng, deck: str) -> None:
+    """Lay the four level-I techs of a deck (option ``tech_deck``) on random slots; shuffle its II, III and IIII
+    decks."""
     by_level: dict[int, list[str]] = {1: [], 2: [], 3: [], 4: []}
-    for cid, rec in techs().items():
+    for cid, rec in deck_techs(deck).items():
         by_level[rec["level"]].append(cid)
     for cards in by_level.values():
         rng.shuffle(cards)

@@ -108,8 +108,16 @@ def _finish_own_steps(d: Data, seat: int, depth: int) -> float:
     return _relative(d, seat) if val is None else val
 
 
+def _cube_bonus(d: Data, seat: int, column: str) -> float:
+    """Return the small preference for putting a supply cube in a column (Android Rights Movement's ``move_supply``,
+    which the position value does not see): a column that population growth draws from now, else the leftmost."""
+    i = "ABCDE".index(column)
+    return (0.04 if i in growth_yield(d["factions"][seat]) else 0.0) + 0.002 * (4 - i)
+
+
 def score_actions(state: State, seat: int, actions: list[Action]) -> list[float]:
-    """Score each legal action by the value reached after it and this faction's follow-up choices."""
+    """Score each legal action by the value reached after it and this faction's follow-up choices (a supply cube's
+    column, which the value does not see, by ``_cube_bonus``)."""
     assert isinstance(state, BTSState)
     scores = []
     frozen = _frozen(state.d)
@@ -117,6 +125,8 @@ def score_actions(state: State, seat: int, actions: list[Action]) -> list[float]
         s = _finish_own_steps(_after(frozen, seat, a, i + 1), seat, 4)
         if a.kind in ("stop", "skip", "decline"):
             s -= 0.05
+        elif a.kind == "cube":
+            s += _cube_bonus(state.d, seat, str(a.get("column")))
         scores.append(s)
     return scores
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...core.api import GameInfo, OptionSpec
 
-RULES_VERSION = "2026.12"
+RULES_VERSION = "2026.12.1"
 
 INFO = GameInfo(
     id="beyond_the_sun", name="Beyond the Sun", min_players=2, max_players=4, rules_version=RULES_VERSION,
@@ -30,4 +30,9 @@ INFO = GameInfo(
                    "defender: on equal strength the current controller keeps control (attackers must be "
                    "stronger). strict: a controller who is tied loses control and nobody holds it.",
                    choices=("defender", "strict")),
+        OptionSpec("tech_deck", "choice", "real_level_3", "Technology deck",
+                   "real_level_3: the 16 real level-III cards (levels II and IIII still hold stand-ins, marked with a "
+                   "dagger). stand_ins_2026: the invented level-III deck of the rules before 2026.12.1, kept so that "
+                   "games saved then replay the same.",
+                   choices=("real_level_3", "stand_ins_2026")),
     ))

@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 from ...core.api import State
-from .cards import systems, techs
+from .cards import deck_techs, systems
 from .model import CUBES, TRACK_DISCS, controllable, cube_count, disc_count, strength_at
 from .state import BTSState
 
@@ -42,7 +42,7 @@ def check(state: State) -> list[str]:
     for frame in d["frames"]:
         for key in ("matches", "aside"):
             seen.update(frame["prog"].get(key, []))
-    every = Counter(list(techs()))
+    every = Counter(list(deck_techs(d["options"]["tech_deck"])))
     if seen != every:
         problems.append(f"tech cards not conserved: {sorted((seen - every) + (every - seen))}")
     for loc, c in d["control"].items():

@@ -130,6 +130,8 @@ LOG_SPEC: tuple[tuple[str, str, dict[str, str]], ...] = (
     ("{seat}'s star disc on {card} becomes a real disc", "star_real", {}),
     ("The end is triggered: this round and one more full round are left", "end_triggered", {}),
     ("{seat} gains the power {n}", "power", {"n": "power"}),
+    ("{seat} takes the action of {n} as a copy", "copy", {"n": "space"}),
+    ("{seat} moves a supply cube to column {n}", "move_cube", {"n": "column"}),
     ("Round limit: round {n} is the last round", "round_limit", {}),
     ("The game is over", "game_over", {}),
 )
@@ -138,7 +140,7 @@ LOG_SPEC: tuple[tuple[str, str, dict[str, str]], ...] = (
 # (without the leading "_"), each followed by where it comes from. Any other step asks ``bts.prompt.other``.
 STEP_PROMPTS = ("build_ship", "upgrade_ship", "jump", "research", "_reveal", "colonize", "_settle", "basic_action",
                 "retire_ship", "choose", "may_pay", "_may", "extend_supply_a", "remove_guild_tile", "automate",
-                "_star_disc")
+                "_star_disc", "copy_research", "move_supply")
 
 
 def _locations() -> dict[str, str]:
@@ -178,6 +180,11 @@ COUNTER_NOUN = {  # a counter as "per <noun>" in a VP formula or a gain
 }
 
 
+COUNTER_PLURAL = {"colonies": "colonies you have", "ships": "ships you have", "techs": "techs you researched",
+                  "controlled": "locations you control with a base disc"}
+"""A counter as "for every 2 <nouns>" in a gain with ``every``."""
+
+
 def vp_words(vp: Any) -> str:
     """Return a VP value in words: "5 VP", or "3 VP plus 1 per colony you have (at most 7)"."""
     if not isinstance(vp, dict):
@@ -202,9 +209,9 @@ def step_words(step: dict[str, Any]) -> str:
     op = step["op"]
     n = int(step.get("n", 1))
     if op == "gain_ore":
-        out = f"gain {n} ore" + (f" per {COUNTER_NOUN[step['per']]}" if "per" in step else "")
+        out = f"gain {n} ore" + _per_words(step)
     elif op == "gain_population":
-        out = f"gain {n} population" + (f" per {COUNTER_NOUN[step['per']]}" if "per" in step else "")
+        out = f"gain {n} population" + _per_words(step)
         out += f" from supply column {step['from_column']}" if "from_column" in step else ""
     elif op == "automate":
         track = "of either track" if step["track"] == "any" else f"of your {step['track']} track"
@@ -215,16 +222,28 @@ def step_words(step: dict[str, Any]) -> str:
     elif op == "upgrade_ship":
         ships = "a ship" if n == 1 else f"up to {n} ships"
         out = f"raise {ships} by {_plural(int(step['levels']), 'level', 'levels')}"
+        if step.get("same_ship"):
+            out = f"make {_plural(n, 'upgrade', 'upgrades')} of {_plural(int(step['levels']), 'level', 'levels')}, " \
+                  "the same ship or different ones"
     elif op == "jump":
         out = f"make {_plural(n, 'jump', 'jumps')} with your ships"
         if step.get("ore_per_takeover"):
             out += f", gaining {step['ore_per_takeover']} ore for each location you take"
     elif op == "research":
-        out = f"research a level-{_levels(step['levels'])} tech"
+        if "levels" in step:
+            out = f"research a level-{_levels(step['levels'])} tech"
+        else:
+            by = step["level_by"]
+            out = (f"research a tech whose level is {by['plus']} plus 1 per {COUNTER_NOUN[by['per']]} (at most "
+                   f"{ROMAN[int(by['max'])]})")
         out += " that is already revealed" if step.get("revealed_only") else ""
+        out += ", ignoring its prerequisites" if step.get("ignore_prereqs") else ""
+        out += ", without its Immediately bonus" if step.get("no_immediate") else ""
         out += " (optional)" if step.get("optional") or step.get("bga_optional") else ""
     elif op == "colonize":
         out = "colonize a system you control"
+        if step.get("uncontrolled_at_start"):
+            out = "colonize a system that no faction controlled at the start of your turn"
         if step.get("strength_discount"):
             out += f", needing {step['strength_discount']} less strength"
     elif op == "basic_action":
@@ -239,6 +258,12 @@ def step_words(step: dict[str, Any]) -> str:
         out = "choose one: " + "; or ".join(steps_words(opt, capital=False) for opt in step["options"])
     elif op == "may_pay":
         out = f"you may pay {cost_words(step['cost'])} to {steps_words(step['steps'], capital=False)}"
+    elif op == "pay":
+        out = f"pay {cost_words(step['cost'])} to {steps_words(step['steps'], capital=False)}"
+    elif op == "copy_research":
+        out = "carry out any action that researches (its cost paid), even one of a tech you have not researched"
+    elif op == "move_supply":
+        out = f"move your {_plural(n, 'rightmost supply cube', 'rightmost supply cubes')} to any supply columns"
     elif op == "each_faction":
         out = f"every faction in turn may take part: {steps_words(step['steps'], capital=False)}"
     elif op == "production_all_three":
@@ -256,6 +281,16 @@ def step_words(step: dict[str, Any]) -> str:
     else:
         raise KeyError(f"no words for the step {op!r}")
     return str(out)
+
+
+def _per_words(step: dict[str, Any]) -> str:
+    """Return the "per ..." part of a gain in words: " per colony you have", " for every 2 ...", " (at most 3)"."""
+    if "per" not in step:
+        return ""
+    every = int(step.get("every", 1))
+    out = (f" per {COUNTER_NOUN[step['per']]}" if every == 1 else
+           f" for every {every} {COUNTER_PLURAL.get(step['per'], COUNTER_NOUN[step['per']])}")
+    return out + (f" (at most {step['max']})" if "max" in step else "")
 
 
 def steps_words(steps: list[dict[str, Any]], capital: bool = True) -> str:
@@ -422,8 +457,8 @@ def source_ref(d: dict[str, Any], src: str | None) -> Ref:
 
 _SPEC_OF: dict[str, tuple[str, dict[str, str]]] = {stored: (f"bts.log.{slug}", kinds)
                                                    for stored, slug, kinds in LOG_SPEC}
-_SPACE_BY_NAME: dict[str, Ref] = {
-    **{str(rec["name"]): ("card", cid) for cid, rec in techs().items()},
+_SPACE_BY_NAME: dict[str, Ref] = {  # (a name two decks share names the current deck's card: see RULES-NOTES.md)
+    **{str(rec["name"]): ("card", cid) for cid, rec in reversed(list(techs().items()))},
     **{name: term("guild", g) for g, name in GUILDS.items()},
     **{name: term("space", row) for row, name in SPACES.items()},
 }
@@ -439,7 +474,7 @@ def _read(kind: str, value: Any) -> Ref:
         return ("player", int(value))
     if kind in ("n", "card"):
         return (kind, value)
-    if kind in ("loc", "slot", "level", "disc", "guild", "tech_type"):
+    if kind in ("loc", "slot", "level", "disc", "guild", "tech_type", "column"):
         return term(kind, value)
     if kind == "space":
         return _SPACE_BY_NAME[str(value)]

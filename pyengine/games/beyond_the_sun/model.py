@@ -193,6 +193,19 @@ def neighbours(d: Data, loc: str) -> tuple[str, ...]:
     return near
 
 
+def open_locations(d: Data) -> tuple[str, ...]:
+    """Return every location of the board side in use, in board order (the extra slot only while it holds a card)."""
+    return tuple(loc["id"] for loc in side(d)["locations"] if loc["id"] != "X" or d["locs"].get("X"))
+
+
+def jump_targets(d: Data, loc: str, anywhere: bool = False) -> tuple[str, ...]:
+    """Return where one jump takes a ship from a location: its neighbours; with ``anywhere`` (Wormhole Technology)
+    every other open location, except from Sol and Deep Space, which still lead only to their neighbours."""
+    if anywhere and loc not in ("SOL", "DEEP"):
+        return tuple(x for x in open_locations(d) if x != loc)
+    return neighbours(d, loc)
+
+
 def controllable(d: Data) -> list[str]:
     """Return, in board order, the locations that can be controlled now (shipyards and occupied system slots)."""
     out = []

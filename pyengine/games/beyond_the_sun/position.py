@@ -36,8 +36,8 @@ from ...core.position import (
     kind_of,
     nested_dicts,
 )
-from .abilities import SLOT_LEVEL, STAR_DISC
-from .cards import STEP_FIELDS, achievements, board, events, factions, systems, techs
+from .abilities import SLOT_LEVEL, STAR_DISC, passive, stealth_colonizer
+from .cards import STEP_FIELDS, Record, achievements, board, deck_techs, events, factions, systems, techs
 from .info import INFO
 from .model import CUBES, STATE_FORMAT, STATE_KEYS, TRACK_DISCS, Data, controllable, disc_for
 from .scoring import total
@@ -120,11 +120,12 @@ def validate(data: JSON) -> None:
     phase = expect_str(d["phase"], "phase", PHASES)
     if d["end_round"] is not None:
         expect_int(d["end_round"], "end_round", rnd, min(rnd + 1, int(opts["round_limit"]) + 1))
-    tech_led = Ledger("tech", Counter(list(techs())))
+    deck = deck_techs(str(opts["tech_deck"]))  # the techs of the deck this game was dealt (option tech_deck)
+    tech_led = Ledger("tech", Counter(list(deck)))
     event_led = Ledger("event", Counter(list(events())))
     system_led = Ledger("system", Counter(list(systems())))
-    _slots(d["slots"], players, tech_led, event_led)
-    _decks(d["decks"], tech_led)
+    _slots(d["slots"], players, deck, tech_led, event_led)
+    _decks(d["decks"], deck, tech_led)
     _box_events(d["box_events"], event_led)
     _system_decks(d["sysdecks"], system_led)
     _locs(d["locs"], system_led)
@@ -142,8 +143,8 @@ def validate(data: JSON) -> None:
         if pawn is not None:
             _space(d, seat, pawn, f"pawns[{seat}]")
     _control(d, players)
-    _frames(d, players, tech_led)
-    _turn_flags(d["turn_flags"], phase)
+    _frames(d, players, deck, tech_led)
+    _turn_flags(d, d["turn_flags"], phase)
     event_led.see_all(expect_list(d["event_log"], "event_log"), "event_log")
     _events_revealed(d)
     for seat, f in enumerate(d["factions"]):
@@ -164,17 +165,18 @@ def validate(data: JSON) -> None:
 
 
 # --- cards on the board ---------------------------------------------------------------------------------------------
-def _slots(value: Any, players: int, tech_led: Ledger, event_led: Ledger) -> None:
-    """Check the 19 tech slots: their card and face-down event (of the slot's level) and who researched them."""
+def _slots(value: Any, players: int, deck: dict[str, Record], tech_led: Ledger, event_led: Ledger) -> None:
+    """Check the 19 tech slots: their card (of the game's deck) and face-down event (of the slot's level) and who
+    researched them."""
     slots = expect_keys(value, "slots", SLOT_LEVEL)
     for sid, level in SLOT_LEVEL.items():
         path = at("slots", sid)
         v = expect_keys(slots[sid], path, ("card", "event", "by"))
         card, event = v["card"], v["event"]
         if card is not None:
-            expect_id(card, at(path, "card"), techs(), "tech")
-            if _level_of(techs(), card) != level:
-                raise fail(at(path, "card"), f"tech {card!r} is level {_level_of(techs(), card)}, not {level}")
+            expect_id(card, at(path, "card"), deck, "tech")
+            if _level_of(deck, card) != level:
+                raise fail(at(path, "card"), f"tech {card!r} is level {_level_of(deck, card)}, not {level}")
             tech_led.see(card, at(path, "card"))
         elif level == 1:
             raise fail(at(path, "card"), "a level-I slot always holds its tech")
@@ -191,15 +193,15 @@ def _slots(value: Any, players: int, tech_led: Ledger, event_led: Ledger) -> Non
             raise fail(at(path, "event"), "the face-down event of a slot nobody researched is missing")
 
 
-def _decks(value: Any, tech_led: Ledger) -> None:
-    """Check the level II, III and IIII tech decks."""
+def _decks(value: Any, deck: dict[str, Record], tech_led: Ledger) -> None:
+    """Check the level II, III and IIII tech decks (cards of the game's deck)."""
     decks = expect_keys(value, "decks", ("2", "3", "4"))
     for lv in ("2", "3", "4"):
         path = at("decks", lv)
         for i, cid in enumerate(expect_list(decks[lv], path)):
-            expect_id(cid, at(path, i), techs(), "tech")
-            if _level_of(techs(), cid) != int(lv):
-                raise fail(at(path, i), f"tech {cid!r} is level {_level_of(techs(), cid)}, not {lv}")
+            expect_id(cid, at(path, i), deck, "tech")
+            if _level_of(deck, cid) != int(lv):
+                raise fail(at(path, i), f"tech {cid!r} is level {_level_of(deck, cid)}, not {lv}")
             tech_led.see(cid, at(path, i))
 
 
@@ -361,12 +363,12 @@ def _control(d: Data, players: int) -> None:
         path = at("control", loc)
         c = expect_keys(c, path, ("seat", "disc"))
         expect_int(c["seat"], at(path, "seat"), 0, players - 1)
-        if c["disc"] is not None:
+        if c["disc"] is not None and not (c["disc"] in TRACKS and passive(d, c["seat"], "either_track_discs")):
             expect_equal(c["disc"], disc_for(d, loc), at(path, "disc"), "the location's base-disc track")
 
 
 # --- the effect stack ------------------------------------------------------------------------------------------------
-def _frames(d: Data, players: int, tech_led: Ledger) -> None:
+def _frames(d: Data, players: int, deck: dict[str, Record], tech_led: Ledger) -> None:
     """Check the stack of pending effects: seats, sources, steps from the data, and each step's progress."""
     frames = expect_list(d["frames"], "frames", max_len=MAX_FRAMES)
     reveals: dict[str, int] = {}
@@ -387,7 +389,7 @@ def _frames(d: Data, players: int, tech_led: Ledger) -> None:
                 if slot["card"] is not None or seat not in slot["by"] or step["slot"] in reveals:
                     raise fail(sp, f"no research of seat {seat} waits for a card in slot {step['slot']!r}")
                 reveals[step["slot"]] = seat
-        _progress(d, fr["prog"], steps[0] if steps else None, at(path, "prog"), tech_led)
+        _progress(d, fr["prog"], steps[0] if steps else None, at(path, "prog"), deck, tech_led)
     for sid, v in d["slots"].items():
         if v["card"] is None and v["by"] and sid not in reveals:
             raise fail(at(at("slots", sid), "card"), "researched but no card is being revealed for it")
@@ -447,15 +449,17 @@ def _canonical(value: Any, path: Path) -> str:
         raise fail(path, f"holds a value that is not JSON data: {exc}") from exc
 
 
-def _progress(d: Data, value: Any, step: dict[str, Any] | None, path: Path, tech_led: Ledger) -> None:
+def _progress(d: Data, value: Any, step: dict[str, Any] | None, path: Path, deck: dict[str, Record],
+              tech_led: Ledger) -> None:
     """Check a frame's progress on its first step: counts done, ships upgraded, jumps left, cards revealed."""
-    prog = expect_keys(value, path, (), ("done", "upgraded", "left", "matches", "aside"))
+    prog = expect_keys(value, path, (), ("done", "upgraded", "left", "matches", "aside", "moved"))
     if not prog:
         return
     op = "" if step is None else ("automate_any" if step["op"] == "automate" and step.get("track") == "any"
                                   else step["op"])
     allowed = {"build_ship": {"done"}, "upgrade_ship": {"done", "upgraded"}, "retire_ship": {"done"},
-               "automate_any": {"done"}, "jump": {"left"}, "_reveal": {"matches", "aside"}}.get(op, set())
+               "automate_any": {"done"}, "automate": {"done"}, "jump": {"left"}, "_reveal": {"matches", "aside"},
+               "move_supply": {"done", "moved"}}.get(op, set())
     for k in prog:
         if k not in allowed:
             raise fail(at(path, k), f"no progress of this kind for a {op or 'missing'!r} step")
@@ -471,6 +475,10 @@ def _progress(d: Data, value: Any, step: dict[str, Any] | None, path: Path, tech
             expect_int(pair[1], at(up, 1), 1, 4)
     if "left" in prog:
         expect_int(prog["left"], at(path, "left"), 1, 20)
+    if "moved" in prog:
+        moved = expect_ints(prog["moved"], at(path, "moved"), 0, int(step["n"]), length=5)
+        if sum(moved) != prog.get("done"):
+            raise fail(at(path, "moved"), "the cubes moved disagree with the count done")
     if "matches" in prog or "aside" in prog:
         if set(prog) != {"matches", "aside"}:
             raise fail(path, "revealed cards need both matches and aside")
@@ -479,9 +487,9 @@ def _progress(d: Data, value: Any, step: dict[str, Any] | None, path: Path, tech
             cards = expect_list(prog[key], at(path, key), length=2 if key == "matches" else None)
             for i, cid in enumerate(cards):
                 cp = at(at(path, key), i)
-                expect_id(cid, cp, techs(), "tech")
-                if _level_of(techs(), cid) != level:
-                    raise fail(cp, f"tech {cid!r} is level {_level_of(techs(), cid)}, not {level}")
+                expect_id(cid, cp, deck, "tech")
+                if _level_of(deck, cid) != level:
+                    raise fail(cp, f"tech {cid!r} is level {_level_of(deck, cid)}, not {level}")
                 tech_led.see(cid, cp)
 
 
@@ -495,9 +503,17 @@ def _events_revealed(d: Data) -> None:
                                     "have flipped theirs")
 
 
-def _turn_flags(value: Any, phase: str) -> None:
-    """Check the turn's flags: all three productions, productions done, abilities used, an achievement claimed."""
-    flags = expect_keys(value, "turn_flags", ("all_three", "produced", "used"), ("claimed",))
+def _turn_flags(d: Data, value: Any, phase: str) -> None:
+    """Check the turn's flags: all three productions, productions done, abilities used, an achievement claimed, and
+    (Stealth Terraformers) the systems controlled when the turn began."""
+    flags = expect_keys(value, "turn_flags", ("all_three", "produced", "used"), ("claimed", "held"))
+    if "held" in flags:
+        expect_strs(flags["held"], "turn_flags.held", systems(), max_len=len(SYSTEM_SLOTS))
+        expect_distinct(flags["held"], "turn_flags.held", "system")
+        if flags["held"] != sorted(flags["held"]):
+            raise fail("turn_flags.held", "the systems controlled at the start of the turn are kept in sorted order")
+        if not stealth_colonizer(d, d["turn"]):
+            raise fail("turn_flags.held", "recorded for a faction that has no tech that needs it")
     if phase == "action" and (flags.get("all_three") or flags.get("produced") or "claimed" in flags):
         raise fail("turn_flags", "productions or a claim recorded before the turn's action")
     expect_bool(flags["all_three"], "turn_flags.all_three")

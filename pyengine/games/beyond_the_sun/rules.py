@@ -12,7 +12,7 @@ from typing import Any
 from ...core.api import Action
 from ...core.rng import Rng
 from . import control
-from .abilities import anytime, counter, passive, unlock_powers
+from .abilities import anytime, counter, passive, stealth_colonizer, unlock_powers
 from .cards import achievements, board, techs
 from .effects import current, options, push, resolve, run, star_targets
 from .model import (
@@ -100,37 +100,55 @@ def _spaces(d: Data, seat: int) -> list[Space]:
 
 def move_actions(d: Data, seat: int) -> list[Action]:
     """Return the pawn moves open to this faction: every space its pawn may move to now whose action can be paid
-    for and performed, computed once per kind of space (spaces with the same steps and price share the answer)."""
+    for and performed, computed once per kind of space (spaces with the same steps and price share the answer).
+
+    A faction with ``population_cost_as_ore`` (Android Rights Movement) may also pay that much ore instead of one of
+    the population a space's cost returns: ``move space=<id> swap=ore``, a move of its own when it can be afforded.
+    """
     f = d["factions"][seat]
     pawns = d["pawns"]
     research_off = passive(d, seat, "research_discount")
     colonize_off = passive(d, seat, "colonize_discount")
+    swap_ore = passive(d, seat, "population_cost_as_ore")
     ore, pop = f["ore"], f["pop"]
     free = sum(f["cap"]) - sum(f["supply"])
-    paid: dict[tuple[int, int], bool] = {}
+    paid: dict[tuple[int, int, int], bool] = {}
     done: dict[tuple[int, int], bool] = {}
     out = []
     for space, cost_ore, cost_pop, steps, surcharge, research, colonize in _spaces(d, seat):
         if space in pawns and not space.startswith("bs.gain."):
             continue
-        key = (id(steps), surcharge)
-        ok = paid.get(key)
-        if ok is None:
-            need = cost_ore
-            if research:
-                need = max(0, need - research_off)
-            if colonize:
-                need = max(0, need - colonize_off)
-            ok = ore >= need + surcharge and pop >= cost_pop and free >= cost_pop
+        for swap in ((0, 1) if swap_ore and cost_pop else (0,)):
+            key = (id(steps), surcharge, swap)
+            ok = paid.get(key)
+            if ok is None:
+                need = cost_ore
+                if research:
+                    need = max(0, need - research_off)
+                if colonize:
+                    need = max(0, need - colonize_off)
+                lose = cost_pop - swap
+                ok = ore >= need + surcharge + swap * swap_ore and pop >= lose and free >= lose
+                if ok:
+                    perf_key = (id(steps), lose)
+                    ok = done.get(perf_key)
+                    if ok is None:
+                        ok = done[perf_key] = performable(d, seat, steps, pop - lose)
+                paid[key] = ok
             if ok:
-                perf_key = (id(steps), cost_pop)
-                ok = done.get(perf_key)
-                if ok is None:
-                    ok = done[perf_key] = performable(d, seat, steps, pop - cost_pop)
-            paid[key] = ok
-        if ok:
-            out.append(Action("move", (("space", space),)))
+                out.append(Action("move", (("space", space), ("swap", "ore"))) if swap else
+                           Action("move", (("space", space),)))
     return out
+
+
+def move_cost(d: Data, seat: int, action: Action) -> dict[str, int]:
+    """Return what a pawn move costs this faction: the space's cost after discounts and surcharge, with one
+    population paid as ore for ``swap=ore`` (Android Rights Movement)."""
+    cost, steps, surcharge, _label = space_info(d, str(action.get("space")))
+    eff = effective_cost(d, seat, cost, steps, surcharge)
+    if action.get("swap") == "ore":
+        eff = {"ore": eff["ore"] + passive(d, seat, "population_cost_as_ore"), "population": eff["population"] - 1}
+    return eff
 
 
 def _phase_actions(d: Data, seat: int) -> list[Action]:
@@ -256,8 +274,8 @@ def _phase_apply(d: Data, rng: Rng, seat: int, action: Action) -> None:
     kind = action.kind
     if kind == "move":
         space = str(action.get("space"))
-        cost, steps, surcharge, label = space_info(d, space)
-        eff = effective_cost(d, seat, cost, steps, surcharge)
+        _cost, steps, _surcharge, label = space_info(d, space)
+        eff = move_cost(d, seat, action)
         d["pawns"][seat] = space
         f["ore"] -= eff["ore"]
         for _ in range(eff["population"]):
@@ -386,6 +404,8 @@ def _end_turn(d: Data) -> None:
     d["turn"] = nxt
     d["phase"] = "action"
     d["turn_flags"] = {"all_three": False, "produced": [], "used": {}}
+    if stealth_colonizer(d, nxt):  # Stealth Terraformers: which systems were controlled when the turn began
+        d["turn_flags"]["held"] = sorted(d["locs"][loc] for loc in d["control"] if d["locs"].get(loc))
 
 
 def finish(d: Data) -> None:

@@ -38,15 +38,15 @@ from .model import (
     strength_at,
     uncovered,
 )
-from .research import SLOT_ORDER, SLOTS, candidate_types, eligible_slots, prereqs_met
+from .research import SLOT_ORDER, SLOTS, candidate_types, prereqs_met, prereqs_needed, step_slots
 from .rules import BS, END_TRIGGER, GUILDS, legal_actions, space_info, to_move
 from .scoring import breakdown, outcome, tiebreak_key
-from .steps import can_pay, colonizable, effective_cost, performable
+from .steps import can_pay, colonize_targets, effective_cost, performable
 
 TV = "bts.summary.tv."
 COLUMNS = "ABCDE"
 QUESTION_KINDS = frozenset({"tech_type", "keep", "option", "pay", "accept", "decline", "guild", "automate", "star",
-                            "basic", "produce", "trade", "done"})
+                            "basic", "produce", "trade", "done", "copy", "cube"})
 """Action kinds answered in the question panel (the rest sit on the board, the tree, the map or the mats)."""
 SHIP_KINDS = frozenset({"jump", "upgrade", "retire", "settle", "colonize"})
 SECTORS = (("A", True), ("B", False))
@@ -95,9 +95,9 @@ def _performable_reason(d: Data, seat: int, steps: list[dict[str, Any]], pop: in
         if s["op"] == "research" and not optional:
             if pop < 1:
                 return text(f"{TV}why.research_cube")
-            if not eligible_slots(d, seat, s["levels"], s.get("revealed_only", False)):
+            if not step_slots(d, seat, s):
                 return text(f"{TV}why.research")
-        if s["op"] == "colonize" and not colonizable(d, seat, s.get("strength_discount", 0)):
+        if s["op"] == "colonize" and not colonize_targets(d, seat, s):
             return text(f"{TV}why.colonize")
     return text(f"{TV}why.nothing")
 
@@ -158,7 +158,7 @@ def _space(d: Data, seat: int | None, space: str, moves: dict[str, Action], ctx:
 
 def _board(d: Data, seat: int | None, legal: list[Action]) -> JSON:
     """Return the action areas: each Basic Spacefaring row, each open guild, and the viewer's own tech actions."""
-    moves = {str(a.get("space")): a for a in legal if a.kind == "move"}
+    moves = {str(a.get("space")): a for a in legal if a.kind == "move" and a.get("swap") is None}
     ctx: dict[str, Any] = {"performable": {}, "movers": to_move(d)}
     areas = []
     for row, surcharges in BS["spaces"][str(d["players"])].items():
@@ -223,7 +223,7 @@ def _slot_why(d: Data, seat: int | None, slot: str, legal_here: bool, choose: li
     if seat in state["by"]:
         return _t(f"{TV}why.slot_have")
     if info["prereqs"] and not prereqs_met(d, seat, slot):
-        need = int(info.get("need", len(info["prereqs"])))
+        need = prereqs_needed(d, seat, slot)
         if need < len(info["prereqs"]):
             return _t(f"{TV}why.slot_some", n=need)
         return _t(f"{TV}why.slot_prereqs")
@@ -249,7 +249,8 @@ def _techs(d: Data, seat: int | None, legal: list[Action]) -> JSON:
         a = research.get(slot)
         levels[info["level"]].append({
             "slot": slot, "level": info["level"], "card": card, "types": types, "owners": list(state["by"]),
-            "prereqs": list(info["prereqs"]), "need": int(info.get("need", len(info["prereqs"]))), "covered": None,
+            "prereqs": list(info["prereqs"]), "covered": None,
+            "need": prereqs_needed(d, seat, slot) if seat is not None else int(info.get("need", len(info["prereqs"]))),
             "stand_in": bool(card) and techs()[card]["origin"] == "stand-in", "event": state["event"] is not None,
             "choose_types": choose, "why_not": _slot_why(d, seat, slot, a is not None, choose),
             "research": [{"a": str(a), "label": _label(d, seat, a), "type": None}] if a and seat is not None else []})

@@ -11,7 +11,7 @@ from typing import Any
 
 import pyengine
 from pyengine.core.rng import Rng
-from pyengine.games.beyond_the_sun.cards import techs
+from pyengine.games.beyond_the_sun.cards import CURRENT_DECK, deck_techs, techs
 from pyengine.games.beyond_the_sun.control import recompute
 from pyengine.games.beyond_the_sun.model import add_ship, take_supply
 from pyengine.games.beyond_the_sun.state import BTSState
@@ -84,9 +84,9 @@ def researched(state: BTSState, seat: int, *slots: str) -> None:
     touch(state)
 
 
-def card_with(level: int, predicate: Any) -> str:
-    """Return the id of the first tech of a level whose record satisfies a predicate."""
-    return next(cid for cid, rec in sorted(techs().items()) if rec["level"] == level and predicate(rec))
+def card_with(level: int, predicate: Any, deck: str = CURRENT_DECK) -> str:
+    """Return the id of the first tech of a level of a deck (option tech_deck) whose record satisfies a predicate."""
+    return next(cid for cid, rec in sorted(deck_techs(deck).items()) if rec["level"] == level and predicate(rec))
 
 
 def acts(state: BTSState, seat: int | None = None) -> list[str]:

@@ -198,7 +198,7 @@ def scoring_position() -> BTSState:
     d = state.d
     set_achievements(state, "ACH-EMPIRE", "ACH-METROPOLIS", "ACH-INDUSTRIALIST", "ACH-TECHNOLOGIST")
     put_tech(state, "II-1", "II-HYPERCOMPUTING")
-    put_tech(state, "III-1", "III-ARCOLOGIES")
+    put_tech(state, "III-1", "III-CAPITAL-SHIP")
     put_tech(state, "IIII-1", "IIII-POST-SCARCITY")
     put_tech(state, "IIII-2", "IIII-SINGULARITY")
     researched(state, 0, "I-1", "II-1", "III-1", "IIII-1", "IIII-2")

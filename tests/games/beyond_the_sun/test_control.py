@@ -168,18 +168,19 @@ def test_an_empty_system_slot_cannot_be_controlled() -> None:
 
 
 def takeover_card() -> str:
-    """Return a level-IIII tech whose action jumps with ore_per_takeover (Android Armada)."""
-    return card_with(4, lambda r: any(s.get("ore_per_takeover") for a in r["actions"] for s in a["steps"]))
+    """Return a level-IIII tech whose action jumps with ore_per_takeover (the 2026 deck's stand-in Android Armada)."""
+    return card_with(4, lambda r: any(s.get("ore_per_takeover") for a in r["actions"] for s in a["steps"]),
+                     deck="stand_ins_2026")
 
 
 def test_ore_per_takeover_pays_per_location_taken_from_another_faction() -> None:
-    """Android Armada's jump: 1 ore for each location taken from another faction; taking an uncontrolled location
-    pays nothing, and a plain jump never pays."""
+    """The 2026 deck's stand-in Android Armada (option tech_deck stand_ins_2026) jumps with 1 ore for each location
+    taken from another faction; taking an uncontrolled location pays nothing, and a plain jump never pays."""
     card = takeover_card()
     assert card == "IIII-ANDROID-ARMADA"
     step = techs()[card]["actions"][0]["steps"][-1]
     assert step["op"] == "jump" and step["ore_per_takeover"] == 1
-    state = bare()
+    state = bare(tech_deck="stand_ins_2026")
     put_tech(state, "IIII-1", card)
     researched(state, 0, "IIII-1")
     ships(state, 1, "SY1", 1)

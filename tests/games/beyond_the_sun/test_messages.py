@@ -21,6 +21,7 @@ from pyengine.games.beyond_the_sun.cards import achievements, board, events, fac
 from pyengine.games.beyond_the_sun.info import INFO
 from pyengine.games.beyond_the_sun.messages import LOG_SPEC, card_name, log_message, term
 from pyengine.games.beyond_the_sun.scoring import breakdown
+from pyengine.games.beyond_the_sun.state import BTSState
 
 from ..locales import check_locale
 from .helpers import bare, do, fac, new, play, run_steps, ships, turn
@@ -28,9 +29,9 @@ from .helpers import bare, do, fac, new, play, run_steps, ships, turn
 PACKAGE = Path(bts_messages.__file__).parent
 GAME_ID = "beyond_the_sun"
 # Codes that must never reach a player: snake_case keys, slot/space ids, card ids, board location ids (the board's
-# own names "Near system A1", "Far system B2", "Extra system" are names, not codes).
+# own names "Near system A1", "Far system B2", "Extra system" are names, not codes, and so is "supply column A").
 RAW_ID = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b|\b[IV]+-\d\b|\b[A-Z]{2,}(?:-[A-Z0-9]+)+\b|\b(?:bs|guild|tech)\.\w"
-                    r"|\b(?:SOL|DEEP|SY\d)\b|(?<!system )\b[ABX]\d?\b(?! system)|star-disc")
+                    r"|\b(?:SOL|DEEP|SY\d)\b|(?<!system )(?<!column )\b[ABX]\d?\b(?! system)|star-disc")
 SEAT_N = re.compile(r"\bseat \d", re.IGNORECASE)
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 OPTION_SETS: list[dict[str, Any]] = [
@@ -104,7 +105,7 @@ def _from_json(j: JSON) -> Text:
 def test_every_logged_line_of_random_games_has_an_id_and_page_refs() -> None:
     """Log coverage: every line seeded random games log (2-4 players, main options, to the end) has an id."""
     seen: set[str] = set()
-    for players, seed, options in _games(seeds=5):
+    for players, seed, options in [*_games(seeds=5), (3, 7, {})]:  # (3 players, seed 7: a game the end triggers)
         for i, state in enumerate(play(players, seed, options)):
             if i % 10 == 0 or state.is_terminal():  # the log keeps its last 150 lines: read it often enough
                 seen.update(_check_message(m) for m in state.messages())
@@ -251,12 +252,26 @@ def _check_label(label: Text | None, english_label: str, where: str) -> None:
     _check_refs(label.args, where)
 
 
+def _two_colonies_ready() -> BTSState:
+    """Return seat 0 asked which of two systems to colonize (a colonize is rare in random play: ships seldom gather
+    the strength)."""
+    state = bare(3)
+    state.d["covered"].remove("terraformers")
+    for loc in ("A1", "A2"):
+        ships(state, 0, loc, 4, 2)
+    fac(state, 0)["ore"] = 4
+    do(state, "move space=guild.terraformers.0")
+    return state
+
+
 def test_every_legal_action_and_prompt_of_random_games_has_a_text() -> None:
-    """Labels: at every decision of seeded random games each legal action and prompt is a Text without codes."""
+    """Labels: at every decision of seeded random games (and of a colonize choice) each legal action and prompt is a
+    Text without codes."""
     kinds: set[str] = set()
     prompts: set[str] = set()
-    for players, seed, options in _games(seeds=3):
-        for state in play(players, seed, options):
+    for game in [*_games(seeds=3), None]:
+        states = play(*game) if game else [_two_colonies_ready()]
+        for state in states:
             for seat in sorted(state.to_move()):
                 kind, prompt = state.decision_prompt(seat)
                 prompts.add(kind)

@@ -100,8 +100,8 @@ def test_slot_already_researched_by_the_faction_is_not_offered() -> None:
 def test_level_iiii_slot_needs_any_two_of_its_three_prerequisites() -> None:
     """A level-IIII slot needs any 2 of its 3 prerequisites, whatever their types; one is not enough."""
     state = new(3, seed=1)
-    put_tech(state, "III-1", "III-QUANTUM-LAB")  # scientific; action: 4 ore + 1 population, research IIII
-    put_tech(state, "III-3", "III-PLASMA-CANNON")  # military
+    put_tech(state, "III-1", "III-HIVEMIND-COMPUTING")  # scientific (hands on scientific); action: 7 ore, research IIII
+    put_tech(state, "III-3", "III-CAPITAL-SHIP")  # military
     researched(state, 0, "III-1")
     fac(state, 0)["ore"] = 8
     touch(state)
@@ -113,9 +113,9 @@ def test_level_iiii_slot_needs_any_two_of_its_three_prerequisites() -> None:
 
 
 def test_eye_research_only_revealed_slots() -> None:
-    """The eye (revealed_only): Xenoarchaeology's research offers only slots whose tech is already revealed, and
-    without such a slot its action is not offered."""
-    state = new(3, seed=1)
+    """The eye (revealed_only): Xenoarchaeology's research (a stand-in of the 2026 deck, option tech_deck) offers only
+    slots whose tech is already revealed, and without such a slot its action is not offered."""
+    state = new(3, seed=1, tech_deck="stand_ins_2026")
     put_tech(state, "III-4", "III-XENOARCHAEOLOGY")  # action: 3 ore, jump 2, then research III (eye)
     for slot in ("II-1", "II-2", "II-3"):
         put_tech(state, slot, card_of_level(state, 2))

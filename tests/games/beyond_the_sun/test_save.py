@@ -1,7 +1,10 @@
-"""Beyond the Sun saves and state data: the 2026.11 migration, the VP history, the compact log and independent copies.
+"""Beyond the Sun saves and state data: the 2026.11 and 2026.12 migrations, the VP history, the compact log and
+independent copies.
 
 Rules version 2026.12 (state format 2) changed the state, not the rules: the log lines are stored as compact JSON
-texts and ``hist`` records each faction's VP at the end of every round. See RULES-NOTES.md, "Rules versions".
+texts and ``hist`` records each faction's VP at the end of every round. Rules 2026.12.1 deal the real level-III
+techs (option ``tech_deck``); a game saved before keeps the invented deck it was dealt (``stand_ins_2026``). See
+RULES-NOTES.md, "Rules versions".
 """
 
 from __future__ import annotations
@@ -29,6 +32,9 @@ from .helpers import new
 
 GAME_ID = "beyond_the_sun"
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "beyond_the_sun-2026.11.json"
+FIXTURE_2026_12 = Path(__file__).resolve().parents[2] / "fixtures" / "beyond_the_sun-2026.12.json"
+RULES = "2026.12.1"
+OLD_DECK = "stand_ins_2026"
 GAMES = [(2, 3, {}), (3, 8, {"advanced_mats": True}), (4, 5, {}),
          (3, 11, {"advanced_mats": True, "control_ties": "strict", "anytime_windows": "rulebook",
                   "first_game_achievements": True, "star_discs_at_end": False})]
@@ -84,9 +90,10 @@ def finished(players: int, seed: int, options: dict[str, Any]) -> tuple[BTSState
 
 # --- the rules 2026.11 -> 2026.12 migration ------------------------------------------------------------------------
 def test_a_2026_11_save_loads_after_the_2026_12_change_into_the_same_position() -> None:
-    """Migration ("beyond_the_sun", "2026.11"): a real 2026.11 save loads with the same log, seats, seed and options,
-    and replays to the position the old engine saved in its snapshot: the same board, factions, decks and log
-    (read back from the compact texts), with only the state format and the new VP history added."""
+    """Migrations ("beyond_the_sun", "2026.11", then "2026.12"): a real 2026.11 save loads with the same log, seats,
+    seed and options (plus the 2026 deck it was dealt, option tech_deck), and replays to the position the old
+    engine saved in its snapshot: the same board, factions, decks and log (read back from the compact texts), with
+    only the state format, the new VP history and that option added."""
     old = old_save()
     assert old["rules_version"] == "2026.11"
     then = old["snapshot"]["state"]
@@ -96,14 +103,15 @@ def test_a_2026_11_save_loads_after_the_2026_12_change_into_the_same_position() 
     assert old == kept, "loading must not change the save it was given"
     assert [e.to_json() for e in loaded.log] == old["log"]
     assert loaded.seats == old["seats"] and loaded.seed == old["seed"] and loaded.players == old["players"]
-    assert loaded.options == old["options"]
+    assert loaded.options == {**old["options"], "tech_deck": OLD_DECK}
     now = loaded.state.to_json()
-    assert {k for k in set(now) | set(then) if now.get(k) != then.get(k)} == {"format", "hist", "msgs"}
+    assert {k for k in set(now) | set(then) if now.get(k) != then.get(k)} == {"format", "hist", "msgs", "options"}
+    assert now["options"] == {**then["options"], "tech_deck": OLD_DECK}
     assert now["format"] == STATE_FORMAT == "beyond_the_sun.state/2"
     assert [list(e) for e in entries(data(loaded))] == then["msgs"]
     assert [row[0] for row in now["hist"]] == list(range(1, now["round"]))
     resaved = loaded.to_save()
-    assert resaved["rules_version"] == pyengine.load_game(GAME_ID).info.rules_version == "2026.12"
+    assert resaved["rules_version"] == pyengine.load_game(GAME_ID).info.rules_version == RULES
     assert Match.from_save(json.loads(json.dumps(resaved))).to_save() == resaved
 
 
@@ -134,6 +142,73 @@ def test_the_2026_11_migration_sets_the_version_and_drops_the_snapshot_only() ->
     assert {k: v for k, v in new_save.items() if k != "rules_version"} == {
         k: v for k, v in old.items() if k not in ("rules_version", "snapshot")}
     assert old == old_save()
+
+
+# --- the rules 2026.12 -> 2026.12.1 migration: the real level-III deck -----------------------------------------------
+def old_2026_12_save() -> dict[str, Any]:
+    """Return a real 2026.12 save: 2 players, seed 11, 225 entries of a seeded game (written by the engine of rules
+    2026.12) in which the level-III stand-in Orbital Assault Doctrine was discovered and its action taken."""
+    data: dict[str, Any] = json.loads(FIXTURE_2026_12.read_text(encoding="utf-8"))
+    return data
+
+
+def test_a_2026_12_save_that_drew_a_level_iii_stand_in_replays_the_same_with_the_2026_deck() -> None:
+    """Migration ("beyond_the_sun", "2026.12"): a save whose game discovered a level-III stand-in (III-ASSAULT-
+    DOCTRINE, an id the real deck does not hold) loads, is dealt the 2026 deck again (option tech_deck
+    stand_ins_2026) and replays to exactly the position its snapshot holds (the loader compares them), which differs
+    from the snapshot only by that option; the game plays on to its end and saves and loads again."""
+    old = old_2026_12_save()
+    then = old["snapshot"]["state"]
+    assert old["rules_version"] == "2026.12" and "tech_deck" not in old["options"]
+    assert "III-ASSAULT-DOCTRINE" in [v["card"] for v in then["slots"].values()]
+    assert any(p and p.startswith("tech.III-") for p in then["pawns"])
+    kept = copy.deepcopy(old)
+    loaded = Match.from_save(old)
+    assert old == kept, "loading must not change the save it was given"
+    assert loaded.options == {**old["options"], "tech_deck": OLD_DECK}
+    assert [e.to_json() for e in loaded.log] == old["log"]
+    assert loaded.state.to_json() == {**then, "options": {**then["options"], "tech_deck": OLD_DECK}}
+    resaved = loaded.to_save()
+    assert resaved["rules_version"] == RULES and resaved["options"]["tech_deck"] == OLD_DECK
+    rng = Rng(5)
+    while not loaded.state.is_terminal():
+        seat = min(loaded.state.to_move())
+        legal = loaded.state.legal_actions(seat)
+        loaded.apply(seat, legal[rng.randbelow(len(legal))])
+    again = Match.from_save(json.loads(json.dumps(loaded.to_save())))
+    assert again.state.equals_json(loaded.state.to_json())
+
+
+def test_the_2026_12_migration_adds_the_2026_deck_and_keeps_the_snapshot_checked() -> None:
+    """Migration ("beyond_the_sun", "2026.12"): rules_version 2026.12.1, option tech_deck stand_ins_2026 in the
+    options and in the snapshot's state (whose checksum is made again, so the replay is still checked against it);
+    the log, seats, seed and players are unchanged, and the save given is not changed. A snapshot whose checksum
+    was already wrong is left as it is, for the loader to refuse."""
+    from pyengine.core.match import state_digest
+    from pyengine.core.migrations import MIGRATIONS
+
+    old = old_2026_12_save()
+    new_save = MIGRATIONS[(GAME_ID, "2026.12")](old)
+    assert old == old_2026_12_save()
+    assert new_save["rules_version"] == RULES and new_save["options"] == {**old["options"], "tech_deck": OLD_DECK}
+    snap = new_save["snapshot"]
+    assert snap["state"] == {**old["snapshot"]["state"],
+                             "options": {**old["snapshot"]["state"]["options"], "tech_deck": OLD_DECK}}
+    assert snap["sha256"] == state_digest(snap["state"]) and snap["at"] == old["snapshot"]["at"]
+    same = {"log", "seats", "seed", "players", "game", "format", "format_version"}
+    assert {k: new_save[k] for k in same} == {k: old[k] for k in same}
+    old["snapshot"]["sha256"] = "0" * 64
+    assert MIGRATIONS[(GAME_ID, "2026.12")](old)["snapshot"] == old["snapshot"]
+    with pytest.raises(SaveFormatError, match="corrupt"):
+        Match.from_save(old)
+
+
+def test_a_2026_11_save_is_brought_through_both_steps_to_the_2026_deck() -> None:
+    """Migrations: a 2026.11 save goes to 2026.12 (snapshot dropped), then to 2026.12.1 with the 2026 deck."""
+    from pyengine.core.migrations import migrate
+
+    out = migrate(GAME_ID, old_save())
+    assert out["rules_version"] == RULES and out["options"]["tech_deck"] == OLD_DECK and "snapshot" not in out
 
 
 def test_a_2026_11_log_that_does_not_replay_is_named_by_the_loader() -> None:

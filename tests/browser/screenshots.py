@@ -245,8 +245,8 @@ def embeds(page, url: str, out: Path, size: str) -> None:
     shoot(page, out, "learn-page", size)
     # Issue 29: a reading note on the Ares page (the solo end), and its entry under "Readings and options".
     page.goto(base + "learn/ares-expedition.html")
-    page.wait_for_selector("[data-star-table] iframe")
-    page.wait_for_timeout(1500)  # the examples settle their height first
+    page.wait_for_selector("#end-solo")
+    page.wait_for_timeout(1500)  # the examples above settle their height first
     page.evaluate("() => document.getElementById('end-solo').scrollIntoView({block: 'start'})")
     shoot(page, out, "learn-reading-note", size)
     page.evaluate("() => document.getElementById('reading-solo-end').scrollIntoView({block: 'start'})")

@@ -53,8 +53,9 @@ def check_state(state: State, seat: int, legal: list[Action], rng: Rng, report: 
                 thorough: bool, players: int) -> None:
     """Check the shared invariants at one decision point; problems go to the report.
 
-    Every check runs at every decision point; ``thorough`` ones also apply every legal action to a clone
-    and round-trip the state through JSON text (the others compare the JSON data directly).
+    Every check runs at every decision point; ``thorough`` ones also apply every legal action to a clone, load the
+    state in full (with the read-API probe) from JSON text and view it from every seat (the others load the JSON data
+    without the probe, and view it from one seat).
     """
     game = state.game
     before = state.to_json()
@@ -65,8 +66,12 @@ def check_state(state: State, seat: int, legal: list[Action], rng: Rng, report: 
         text = canonical_json(before)
         if canonical_json(game.state_from_json(json.loads(text)).to_json()) != text:
             report.problems.append(f"{where}: state_from_json(to_json()) is not equal after JSON text")
-    elif not game.state_from_json(before).equals_json(before):
-        report.problems.append(f"{where}: state_from_json(to_json()) is not equal")
+    else:
+        # The full load (``state_from_json``) also probes the read API, views included: the thorough steps run it,
+        # and the others check the same field validation, rebuild and invariants without replaying the views.
+        game.validate_json(before)
+        if not game.load_json(before).equals_json(before):
+            report.problems.append(f"{where}: state_from_json(to_json()) is not equal")
     for a in legal:
         if game.parse_action(str(a)) != a:
             report.problems.append(f"{where}: action text does not round-trip: {a!s}")

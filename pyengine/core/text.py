@@ -44,6 +44,10 @@ YOU_SUFFIX = ".you"
 """In a locale file, an id ending in this is the second-person form of the id before it."""
 
 _TABLES: dict[str, dict[str, Entry]] = {}
+_TEMPLATE_OF: dict[str, str] = {}
+"""Each looked-up id's English template, kept (emptied whenever a table is registered)."""
+_WANTED: dict[str, frozenset[str]] = {}
+"""Each template's argument names, kept: ``text`` checks its arguments against them on every call."""
 _CARD_NAMES: dict[str, Callable[[str], str]] = {}
 _GAME_OF: dict[str, str] = {}
 _DERIVED: dict[str, list[Callable[[], Mapping[str, Entry]]]] = {}
@@ -68,6 +72,7 @@ def register_messages(namespace: str, table: Mapping[str, Entry], game: str | No
             if other_ns != namespace and key in other and other[key] != entry:
                 raise ValueError(f"message id {key!r} is registered twice with different texts")
     _TABLES.setdefault(namespace, {}).update(table)
+    _TEMPLATE_OF.clear()
     if game is not None:
         _GAME_OF[namespace] = game
     if derived is not None:
@@ -123,10 +128,15 @@ def template(msg_id: str) -> str:
     Raises:
         KeyError: no table holds this id.
     """
+    found = _TEMPLATE_OF.get(msg_id)
+    if found is not None:
+        return found
     for table in _TABLES.values():
         if msg_id in table:
             entry = table[msg_id]
-            return entry[0] if isinstance(entry, tuple) else entry
+            found = entry[0] if isinstance(entry, tuple) else entry
+            _TEMPLATE_OF[msg_id] = found
+            return found
     if _make_derived():
         return template(msg_id)
     raise KeyError(f"no message table holds {msg_id!r}")
@@ -183,7 +193,8 @@ class Text:
 
     def to_json(self) -> JSONRef:
         """Return the text as the page renders it: id, English template and typed references."""
-        return {"id": self.id, "t": template(self.id), "args": {k: {kind: v} for k, (kind, v) in self.args}}
+        return {"id": self.id, "t": _TEMPLATE_OF.get(self.id) or template(self.id),
+                "args": {k: {kind: v} for k, (kind, v) in self.args}}
 
 
 def text(msg_id: str, **args: tuple[str, Any] | int) -> Text:
@@ -193,16 +204,21 @@ def text(msg_id: str, **args: tuple[str, Any] | int) -> Text:
         KeyError: the id is not registered.
         ValueError: an unknown reference kind, or an argument the template does not use (or the reverse).
     """
-    tpl = template(msg_id)
+    tpl = _TEMPLATE_OF.get(msg_id) or template(msg_id)
     refs: dict[str, tuple[str, Any]] = {}
     for name, ref in args.items():
-        if isinstance(ref, int) and not isinstance(ref, bool):
-            ref = ("n", ref)
-        if not isinstance(ref, tuple) or len(ref) != 2 or ref[0] not in REF_KINDS:
+        if ref.__class__ is not tuple:  # (the common case, a reference, is read without isinstance calls)
+            if isinstance(ref, int) and not isinstance(ref, bool):
+                ref = ("n", ref)
+            elif not isinstance(ref, tuple):
+                raise ValueError(f"{msg_id}: argument {name!r} is not a (kind, value) reference: {ref!r}")
+        if len(ref) != 2 or ref[0] not in REF_KINDS:
             raise ValueError(f"{msg_id}: argument {name!r} is not a (kind, value) reference: {ref!r}")
         refs[name] = ref
-    wanted = arguments(parse(tpl))
-    if wanted != set(refs):
+    wanted = _WANTED.get(tpl)
+    if wanted is None:
+        wanted = _WANTED[tpl] = frozenset(arguments(parse(tpl)))
+    if wanted != refs.keys():
         raise ValueError(f"{msg_id}: template needs {sorted(wanted)}, got {sorted(refs)}")
     return Text(msg_id, tuple(refs.items()))
 

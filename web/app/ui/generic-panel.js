@@ -81,7 +81,7 @@ export function genericCardContent(game, id) {
   if (rec.cost !== undefined && rec.cost !== null) facts.push(t("card.fact.cost", { n: rec.cost }));
   if (rec.color) facts.push(t(`card.fact.colour.${rec.color}`));
   if (Array.isArray(rec.tags) && rec.tags.length) facts.push(t("card.fact.tags", { tags: rec.tags.map((x) => t(`card.fact.tag.${x}`)).join(", ") }));
-  if (rec.level) facts.push(t("card.fact.level", { n: rec.level }));
+  if (rec.level) facts.push(t("card.fact.level", { n: String(rec.level) })); // I, II, III, IIII as printed
   if (Array.isArray(rec.types) && rec.types.length) facts.push(rec.types.map((x) => t(`card.fact.type.${x}`)).join(" / "));
   if (typeof rec.vp === "number" && rec.vp) facts.push(t("card.fact.vp", { n: rec.vp }));
   return h("div", { class: "popover-generic" },

@@ -164,7 +164,7 @@ function actionBoard(snap, tb, legal, ui, pick) {
             dataset: { space: s.id },
             onclick: () => { if (can) pick(s.a); },
           },
-          s.pawn !== null && s.pawn !== undefined ? h("span", { class: "pawn" }, seatDot(snap, s.pawn, "pawn-dot"), h("span", { class: "visually-hidden" }, t("btsui.pawn_of", { name: seatName(snap, s.pawn) }))) : null,
+          s.pawn !== null && s.pawn !== undefined ? h("span", { class: "pawn" }, seatDot(snap, s.pawn, "pawn-dot"), h("span", { class: "visually-hidden" }, t("btsui.pawn_of", { name: seatName(snap, s.pawn), you: s.pawn === snap.viewer || seatName(snap, s.pawn) === t("seat.default_you") ? "yes" : "no" }))) : null,
           s.cost ? h("span", { class: "space-cost" }, txt(snap, s.cost, `sc${s.id}`)) : null,
           s.gives ? h("span", { class: "space-gives" }, txt(snap, s.gives, `sg${s.id}`)) : null,
           null),

@@ -32,6 +32,8 @@ _THINKING: dict[str, tuple[tuple[int, int], Search]] = {}  # a bot's search in p
 _LOADERS: dict[str, SaveLoader] = {}  # open chunked loads, oldest first
 _LOADER_VIEWER: dict[str, int | None] = {}
 _COUNTER = [0]
+_LOG_SEQS: dict[tuple[str, int | None], tuple[list[str], list[int], int]] = {}
+"""By match and viewer: the visible log lines last sent (as JSON text), their numbers, and the next free number."""
 
 MAX_LOADERS = 4
 """At most this many chunked loads stay open; starting another drops the oldest."""
@@ -120,12 +122,10 @@ def snapshot(mid: str, match: Match, viewer: int | None) -> JSON:
         prompt_words = state.prompt_text(viewer)
         if prompt_words is not None:
             decision["prompt_msg"] = prompt_words.to_json()
-    log = []
-    for i, m in enumerate(state.messages()):
-        if m.visible_to is None or (viewer is not None and viewer in m.visible_to):
-            entry = m.to_json()
-            entry["seq"] = i
-            log.append(entry)
+    log = [m.to_json() for m in state.messages()
+           if m.visible_to is None or (viewer is not None and viewer in m.visible_to)]
+    for entry, seq in zip(log, log_numbers((mid, viewer), [json.dumps(e, sort_keys=True) for e in log]), strict=True):
+        entry["seq"] = seq
     out = state.outcome()
     return {"match": mid, "game": match.game.info.id, "players": match.players, "seed": match.seed,
             "options": match.options, "seats": match.seats, "viewer": viewer,
@@ -134,6 +134,33 @@ def snapshot(mid: str, match: Match, viewer: int | None) -> JSON:
             "log": log, "can_undo": viewer is not None and match.can_undo(viewer) and not state.is_terminal(),
             "undo_block": None if viewer is None else match.undo_block(viewer),
             "log_length": len(match.log)}
+
+
+def log_numbers(key: tuple[str, int | None], lines: list[str]) -> list[int]:
+    """Return a number for each visible log line that stays the same from one snapshot to the next.
+
+    A game's state keeps only its last lines (Beyond the Sun 150), so a line's place in the list moves when the oldest
+    are dropped; the page keys its log by these numbers and only ever adds lines. The lines sent last time are matched
+    to the new ones: the fewest dropped from their start such that the rest begins the new list; failing that (an undo
+    took lines away), their longest common start. Matched lines keep their numbers; the others get new ones.
+    """
+    prev, seqs, nxt = _LOG_SEQS.get(key, ([], [], 0))
+    dropped, kept = len(prev), 0
+    for d in range(len(prev)):
+        tail = prev[d:]
+        if lines[: len(tail)] == tail:
+            dropped, kept = d, len(tail)
+            break
+    else:
+        while kept < min(len(prev), len(lines)) and prev[kept] == lines[kept]:
+            kept += 1
+        dropped = 0
+    out = seqs[dropped:dropped + kept]
+    for _ in range(len(lines) - kept):
+        out.append(nxt)
+        nxt += 1
+    _LOG_SEQS[key] = (lines, out, nxt)
+    return out
 
 
 def _viewer(req: dict[str, Any], players: int) -> int | None:
@@ -498,6 +525,8 @@ def _op_close(req: dict[str, Any]) -> JSON:
     mid, _ = _match(req)
     del _MATCHES[mid]
     _THINKING.pop(mid, None)
+    for key in [k for k in _LOG_SEQS if k[0] == mid]:
+        del _LOG_SEQS[key]
     return {}
 
 

@@ -937,3 +937,35 @@ def test_think_cancel_drops_the_search_and_undo_meanwhile_starts_it_again() -> N
     fresh = ok({"op": "think", "match": mid, "seat": 1, "viewer": 0, "slice_ms": 20})
     assert fresh["thinking"]["iterations"] <= one["thinking"]["iterations"] + 5
     error({"op": "think", "match": mid, "seat": 0, "viewer": 0}, "action/inactive_player")
+
+
+def test_log_numbers_stay_with_their_lines_when_the_oldest_are_dropped() -> None:
+    """Issue 30, a log that only grows: a line keeps its number while the state drops its oldest lines (Beyond the
+    Sun keeps 150), an undo gives the lines it replaced new numbers, and numbers are never reused."""
+    key = ("test-match", 0)
+    assert bridge.log_numbers(key, ["a", "b", "c"]) == [0, 1, 2]
+    assert bridge.log_numbers(key, ["a", "b", "c", "d"]) == [0, 1, 2, 3]
+    assert bridge.log_numbers(key, ["c", "d", "e"]) == [2, 3, 4]  # a and b dropped, e added
+    assert bridge.log_numbers(key, ["c", "d", "x"]) == [2, 3, 5]  # an undo took e away; x is a new line
+    assert bridge.log_numbers(key, ["d", "x", "d", "x"]) == [3, 5, 6, 7]
+
+
+def test_a_long_beyond_the_sun_game_keeps_each_log_line_number() -> None:
+    """Issue 30: over a whole bot game (more lines than the state keeps), every snapshot's log lines keep the numbers
+    they had in the snapshot before, so the page never rewrites a line."""
+    reply = ok({"op": "new_match", "game": "beyond_the_sun", "players": 2, "seed": 4, "viewer": 0,
+                "seats": [{"name": "A", "kind": "random"}, {"name": "B", "kind": "random"}]})
+    mid = reply["match"]
+    seen: dict[int, str] = {}
+    lines = 0
+    for _ in range(400):
+        snap = call({"op": "state", "match": mid, "viewer": 0})
+        for e in snap["log"]:
+            text = json.dumps({k: v for k, v in e.items() if k != "seq"}, sort_keys=True)
+            assert seen.setdefault(e["seq"], text) == text, f"line {e['seq']} changed"
+        lines = max(lines, max(seen) + 1)
+        if snap["terminal"] or lines > 175:
+            break
+        seat = snap["to_move"][0]
+        ok({"op": "bot", "match": mid, "seat": seat, "viewer": 1})
+    assert lines > 150, "the game wrote more lines than the state keeps"

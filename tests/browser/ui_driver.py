@@ -209,7 +209,8 @@ AXE_JS = None
 
 
 def axe_violations(page, context: str = "") -> list[str]:
-    """Run axe-core (vendored from npm for the tests only) on the page; return serious and critical violations."""
+    """Run axe-core (vendored from npm for the tests only) on the page, WCAG 2.2's target size (24 px) included;
+    return serious and critical violations."""
     global AXE_JS
     if AXE_JS is None:
         from pathlib import Path
@@ -218,7 +219,8 @@ def axe_violations(page, context: str = "") -> list[str]:
     if not page.evaluate("() => Boolean(window.axe)"):
         page.evaluate(AXE_JS + "\n;0")  # evaluate() is not bound by the page's CSP
     result = page.evaluate("""async () => {
-        const r = await window.axe.run(document, {resultTypes: ['violations']});
+        const r = await window.axe.run(document,
+          {resultTypes: ['violations'], rules: {'target-size': {enabled: true}}});
         return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
           .map(v => `${v.id} (${v.impact}): ${v.help} -> `
             + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));

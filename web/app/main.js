@@ -13,11 +13,12 @@ import { tableFor, installTablePage, loadTable } from "./ui/tables.js";
 import { endScreen } from "./ui/end-screen.js";
 import { actionBar } from "./ui/action-bar.js";
 import { shareControls, sharedPosition } from "./ui/share.js";
-import { seatName } from "./ui/text.js";
+import { seatName, textString } from "./ui/text.js";
 import { notify, loadErrorText, clearNotices } from "./ui/notices.js";
 import { popoverLayer, openHelp, closePopover } from "./ui/popover.js";
 import * as store from "./store.js";
 import { onUpdateReady } from "./sw-update.js";
+import { revealNewDecision } from "./ui/in-view.js";
 
 // `?generic` in the address forces the generic panel for every game.
 const GENERIC = new URLSearchParams(location.search).has("generic");
@@ -74,6 +75,8 @@ function draw() {
   }
   fixFocus();
   for (const el of document.querySelectorAll("[data-follow]")) if (el.dataset.pinned !== "0") el.scrollTop = el.scrollHeight;
+  revealDecision();
+  markRecent();
   if (drawAgain) { drawAgain = false; draw(); }
 }
 
@@ -95,6 +98,16 @@ function screen() {
     onDelete: deleteEntry,
     onImport: importFile,
   }, app.homeUi);
+}
+
+/** Bring a new decision's targets into view once it is settled on screen (ui/in-view.js). */
+function revealDecision() {
+  const s = app.session;
+  const snap = s && s.snapshot;
+  if (!s || s.busy || s.handoff || !snap || snap.terminal || document.querySelector("[data-testid=popover]")) return;
+  const d = snap.decision;  // (the same key as ui/table-state.js's decisionKey, which the table chunks import)
+  const key = d ? `${snap.viewer}|${d.kind}|${snap.log_length}|${(d.actions || []).length}` : null;
+  revealNewDecision(key, document.getElementById("app") || document);
 }
 
 /** Where focus goes after a render: it never stays on <body>; after an action it goes to the new decision. */
@@ -427,11 +440,83 @@ async function reloadStale(session) {
   await continueMatch(meta);
 }
 
+/** What the polite live region says when a decision is new: what happened since this player's last decision (the
+ * last few log lines, and how many there were), then that it is their turn and the prompt. Kept on the session. */
+function announcement(session) {
+  const snap = session.snapshot;
+  const d = snap && snap.decision;
+  if (!d || session.busy || session.handoff) return session.announce || "";
+  const key = `${snap.viewer}|${d.kind}|${snap.log_length}|${(d.actions || []).length}`;
+  if (session.announcedKey === key) return session.announce || "";
+  session.announcedKey = key;
+  session.announcedSeq = session.announcedSeq || {};
+  const since = session.announcedSeq[snap.viewer] ?? -1;
+  const fresh = (snap.log || []).filter((e) => e.seq > since);
+  if (fresh.length) session.announcedSeq[snap.viewer] = fresh[fresh.length - 1].seq;
+  session.recent = recentRefs(fresh, snap.viewer);
+  const prompt = d.prompt_msg ? textString(snap, d.prompt_msg) : (d.prompt || t("game.your_choice"));
+  const parts = [];
+  if (fresh.length) {
+    const lines = fresh.slice(-LIVE_LINES).map((e) => textString(snap, e)).join("; ");
+    parts.push(t("game.announce.since", { n: fresh.length, lines }));
+  }
+  parts.push(t("game.announce.turn", { prompt }));
+  session.announce = parts.join(" ");
+  return session.announce;
+}
+
+/** The cards and places the other players' log lines name (each line whose first player is not the viewer). */
+function recentRefs(lines, viewer) {
+  const out = new Set();
+  const walk = (ref) => {
+    if (!ref || typeof ref !== "object") return;
+    if ("card" in ref) out.add(String(ref.card));
+    if (Array.isArray(ref.cards)) for (const c of ref.cards) out.add(String(c));
+    if (typeof ref.term === "string" && /\.term\.loc\./.test(ref.term)) out.add(`loc:${ref.term.split(".").pop()}`);
+    if (ref.msg && typeof ref.msg === "object") {
+      const m = /\.term\.system_at\.(.+)$/.exec(String(ref.msg.id || ""));
+      if (m) out.add(`loc:${m[1]}`);
+      for (const inner of Object.values(ref.msg.args || {})) walk(inner);
+    }
+  };
+  for (const e of lines) {
+    const refs = Object.values(e.args || {});
+    const who = refs.find((r) => r && typeof r === "object" && "player" in r);
+    if (!who || Number(who.player) === viewer) continue;
+    for (const r of refs) walk(r);
+  }
+  return out;
+}
+
+/** Mark on the table (not in the log, the hand or a popover) what the other players' moves since this player's last
+ * decision touched: `data-recent` on each card (data-card or data-id) and place (data-loc) they named. The tables
+ * draw these attributes; the mark is set outside the diff, so a redraw does not clear it, and a new decision does. */
+function markRecent() {
+  const s = app.session;
+  const recent = (s && s.recent) || new Set();
+  const table = document.querySelector("#app [data-testid=game]");
+  if (!table) return;
+  for (const el of table.querySelectorAll("[data-recent]")) {
+    if (!recent.has(el.dataset.card) && !recent.has(el.dataset.id) && !recent.has(`loc:${el.dataset.loc}`)) delete el.dataset.recent;
+  }
+  if (!recent.size) return;
+  for (const el of table.querySelectorAll("[data-card], [data-id], [data-loc]")) {
+    if (el.closest(".log-panel, [data-testid=hand], [data-testid=popover], .action-bar, .card-ref, .card-info-btn, .end-screen")) continue;
+    const hit = recent.has(el.dataset.card) || recent.has(el.dataset.id) || (el.dataset.loc && recent.has(`loc:${el.dataset.loc}`));
+    if (hit && !el.dataset.recent) el.dataset.recent = "1";
+  }
+}
+
+/** The most log lines the live region reads out at a new decision (the newest ones). */
+const LIVE_LINES = 5;
+
 function gameScreen(session) {
   app.root.dataset.screen = "game";
   const snap = session.snapshot;
+  const live = h("div", { class: "visually-hidden", role: "status", "aria-live": "polite", "aria-atomic": "true", testid: "announce", key: "announce" },
+    snap && !snap.terminal ? announcement(session) : "");
   const wrap = (...children) => h("div", { class: ["game", session.busy ? "busy" : null], testid: "game",
-    dataset: { game: snap ? snap.game : "", busy: session.busy ? "1" : "0", terminal: snap && snap.terminal ? "1" : "0" } }, children);
+    dataset: { game: snap ? snap.game : "", busy: session.busy ? "1" : "0", terminal: snap && snap.terminal ? "1" : "0" } }, children, live);
   if (!snap) return wrap(h("div", { class: "loading", testid: "starting", role: "status" }, t("game.starting")));
   const info = gameInfo(snap.game);
   document.title = t("title.game", { game: info ? gameTitle(info.id) : "" });

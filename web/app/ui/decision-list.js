@@ -16,10 +16,10 @@ export function actionList(session, actions, { testidPrefix = "action" } = {}) {
       const cards = act.msg ? textCards(act.msg) : [];
       return h("div", { class: "action-row", key: act.a },
         h("button", {
-          type: "button", class: "btn action-btn", testid: `${testidPrefix}-${i}`, dataset: { action: act.a },
+          type: "button", class: "btn action-btn", testid: `${testidPrefix}-${i}`, dataset: { action: act.a }, "data-legal": "",
           "aria-disabled": session.busy ? "true" : null,
           onclick: () => { if (!session.busy) session.submit(act.a); },
         }, label),
-        cards.map((c) => cardInfoButton(snap.game, c, cardName(snap.game, c), { testid: `${testidPrefix}-${i}-card` })));
+        cards.map((c) => cardInfoButton(snap.game, c, cardName(snap.game, c), { testid: `${testidPrefix}-${i}-card`, tabStop: true })));
     }));
 }

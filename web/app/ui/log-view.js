@@ -1,5 +1,6 @@
-// The game log: engine texts drawn from the catalog, newest first, keyed by sequence number so a re-render only
-// adds the new lines. The region is focusable, so keyboard players can scroll it.
+// The game log: engine texts drawn from the catalog, oldest first in every game (the box follows the newest line
+// unless the player scrolled up), with round and phase lines drawn as headers. Lines are keyed by their number, which
+// the engine keeps stable, so a re-render only appends. The region is focusable, so keyboard players can scroll it.
 import { h } from "./dom.js";
 import { t } from "../i18n.js";
 import { textNodes } from "./text.js";
@@ -8,7 +9,7 @@ import { textNodes } from "./text.js";
  * The log panel. newestFirst: newest line on top; otherwise oldest first, in a box that follows the newest line
  * (main.js keeps it scrolled to the bottom unless the player scrolled up). headers(entry): lines drawn as headers.
  */
-export function logPanel(snapshot, { testid = "log", newestFirst = true, title = null, headers = null } = {}) {
+export function logPanel(snapshot, { testid = "log", newestFirst = false, title = null, headers = null } = {}) {
   const entries = [...(snapshot.log || [])];
   if (newestFirst) entries.reverse();
   return h("section", { class: "log-panel", "aria-labelledby": `${testid}-title` },

@@ -117,7 +117,9 @@ export class MatchSession {
   }
 
   accept(snapshot, viewer = this.viewer) {
-    this.snapshot = snapshot;
+    const prev = this.snapshot;
+    const same = prev && viewer === this.viewer && prev.match === snapshot.match;
+    this.snapshot = same ? { ...snapshot, log: keepEarlierLines(snapshot.log, prev.log) } : snapshot;
     if (snapshot.match) this.matchId = snapshot.match;
     this.viewer = viewer;
   }
@@ -337,4 +339,17 @@ export class MatchSession {
       try { await call({ op: "close", match: this.matchId }); } catch { /* already gone */ }
     }
   }
+}
+
+/** The page keeps this many log lines at most (the engine's state keeps fewer: each game its last lines). */
+export const PAGE_LOG_LINES = 2000;
+
+/** A snapshot's log with the lines the page showed before that the engine has since dropped from its state (their
+ * numbers are below every line it still sends), so the page's log keeps the whole game and only ever grows. */
+export function keepEarlierLines(log, previous) {
+  const now = log || [];
+  if (!previous || !previous.length) return now;
+  const first = now.length ? now[0].seq : Infinity;
+  const earlier = previous.filter((e) => e.seq < first);
+  return earlier.length ? earlier.concat(now).slice(-PAGE_LOG_LINES) : now;
 }

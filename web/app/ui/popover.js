@@ -81,10 +81,11 @@ export function cardRef(game, card, name, { testid = null, cls = null, where = "
   }, name);
 }
 
-/** A small "i" button that opens a card's text, for card faces whose own click selects them. */
-export function cardInfoButton(game, card, name, { testid = null } = {}) {
+/** A small "i" button that opens a card's text, for card faces whose own click selects them. It is no tab stop of its
+ * own (a card is one): a keyboard player presses I on the focused card, a pointer taps the button. */
+export function cardInfoButton(game, card, name, { testid = null, tabStop = false } = {}) {
   return h("button", {
-    type: "button", class: "card-info-btn", testid, "aria-haspopup": "dialog",
+    type: "button", class: "card-info-btn", testid, "aria-haspopup": "dialog", tabindex: tabStop ? null : "-1",
     "aria-label": t("popover.card_text_of", { name }), dataset: { card, popoverKey: `info:${card}` },
     onclick: (ev) => { ev.preventDefault(); ev.stopPropagation(); openCard(game, card, ev.currentTarget); },
   });

@@ -95,14 +95,14 @@ export function aresCard(snap, id, opts = {}) {
   const data = { card: info.id, color: info.color, playable: row ? (row.playable ? "1" : "0") : null };
   const actions = (opts.actions || []).length
     ? h("div", { class: "ares-actions" }, opts.actions.map((act, i) => h("button", {
-      type: "button", class: "btn small ares-action-btn", key: act.a, testid: `card-action-${info.id}-${i}`,
+      type: "button", class: "btn small ares-action-btn", key: act.a, testid: `card-action-${info.id}-${i}`, "data-legal": "",
       onclick: (ev) => { ev.stopPropagation(); opts.onAction(act.a); },
     }, act.label ? textString(snap, act.label) : t("aresui.card.use_action")))) : null;
   if (opts.onSelect) {
     return h("div", { class: cls, testid: opts.testid, dataset: data, key: opts.key ?? id },
       h("button", {
-        type: "button", class: "card-hit", "aria-pressed": String(Boolean(opts.selected)),
-        dataset: { popoverKey: `aface:${id}` },
+        type: "button", class: "card-hit", "aria-pressed": String(Boolean(opts.selected)), "aria-keyshortcuts": "I",
+        "data-legal": opts.disabled || (row && row.playable === false) ? null : "", dataset: { popoverKey: `aface:${id}` },
         onclick: (ev) => { ev.preventDefault(); opts.onSelect(); },
         onkeydown: (ev) => { if (ev.key === "i" || ev.key === "I") { ev.preventDefault(); openCard(GAME, info.id, ev.currentTarget); } },
         ...longPressProps(GAME, info.id),

@@ -95,7 +95,7 @@ function phaseStrip(session, snap, tb, parsed, ui, rerender) {
       if (choosing) {
         return h("li", { key: c.phase, class: cls, testid: `phase-card-${c.phase}` },
           h("button", {
-            type: "button", class: "phase-hit", "aria-pressed": String(selected), "aria-disabled": act ? null : "true",
+            type: "button", class: "phase-hit", "aria-pressed": String(selected), "aria-disabled": act ? null : "true", "data-legal": act ? "" : null,
             onclick: () => { if (!act || session.busy) return; ui.phase = selected ? null : c.phase; rerender(); },
           }, body));
       }
@@ -199,7 +199,7 @@ function cardsPick(session, snap, tb, parsed, ui, rerender, verb) {
     mode: verb, controls,
     bar: {
       label: t(`aresui.pick.${verb}_label`, { n }),
-      confirm: { enabled: n === need, text: t(`aresui.pick.${verb}_confirm`, { n }), run: () => (chosen.length === 1 ? session.submit(chosen[0]) : session.submitMany(chosen)) },
+      confirm: { enabled: n === need, text: t(`aresui.pick.${verb}_confirm`, { n, left: Math.max(0, need - n) }), run: () => (chosen.length === 1 ? session.submit(chosen[0]) : session.submitMany(chosen)) },
     },
   };
 }
@@ -226,9 +226,9 @@ function actingPanel(session, snap, tb, parsed, ui, rerender) {
       : t(phase === 3 ? "aresui.action_hint" : "aresui.play_hint")),
     payment,
     h("div", { class: "acting-buttons" },
-      sells.length ? h("button", { type: "button", class: ["btn", ui.sellMode ? "on" : null], testid: "sell-mode", "aria-pressed": String(Boolean(ui.sellMode)),
+      sells.length ? h("button", { type: "button", class: ["btn", ui.sellMode ? "on" : null], testid: "sell-mode", "aria-pressed": String(Boolean(ui.sellMode)), "data-legal": "",
         onclick: () => { ui.sellMode = !ui.sellMode; ui.card = null; ui.sell = new Set(); rerender(); } }, t("aresui.sell_mode")) : null,
-      rest.map((a, i) => h("button", { type: "button", class: "btn", key: a.a, testid: `act-${i}`, dataset: { action: a.a }, onclick: () => { if (!session.busy) session.submit(a.a); } }, labelOf(snap, a)))),
+      rest.map((a, i) => h("button", { type: "button", class: "btn", key: a.a, testid: `act-${i}`, dataset: { action: a.a }, "data-legal": "", onclick: () => { if (!session.busy) session.submit(a.a); } }, labelOf(snap, a)))),
     // Every standard action is listed, so a newcomer learns they exist: a legal one is a button (data-legal), the
     // others are greyed with the engine's reason (its cost, the phase, a parameter already done).
     (tb.standard || []).length ? h("div", { class: "standard" },
@@ -287,6 +287,7 @@ function handPanel(session, snap, tb, parsed, ui, rerender, mode) {
     hand.length ? h("div", { class: "ares-cards-row" }, hand.map((row) => aresCard(snap, row.id, {
       key: row.id, testid: `hand-card-${row.id}`, row,
       selected: ui.sellMode ? ui.sell.has(row.id) : ui.card === row.id,
+      disabled: !acting || (ui.sellMode && !sellable.has(row.id)),
       onSelect: acting ? () => {
         if (session.busy) return;
         if (ui.sellMode) { if (!sellable.has(row.id)) return; if (ui.sell.has(row.id)) ui.sell.delete(row.id); else ui.sell.add(row.id); }
@@ -344,7 +345,7 @@ function questionPanel(session, snap, tb) {
   const legal = new Set((d.actions || []).map((a) => a.a));
   return h("div", { class: "action-list question", role: "group", "aria-label": t("game.actions_aria"), testid: `question-${q.kind}` },
     q.options.filter((o) => legal.has(o.a)).map((o, i) => h("div", { class: "action-row", key: o.a },
-      h("button", { type: "button", class: "btn action-btn", testid: `action-${i}`, dataset: { action: o.a },
+      h("button", { type: "button", class: "btn action-btn", testid: `action-${i}`, dataset: { action: o.a }, "data-legal": "",
         onclick: () => { if (!session.busy) session.submit(o.a); } },
       textString(snap, o.text || o.label)),
       o.card ? cardChip(snap, o.card) : null,

@@ -87,7 +87,7 @@ function decisionArea(session, snap, tb, legal, ui, rerender) {
     !q && shipSel ? h("p", { class: "hint", testid: "ship-hint" }, shipHint(snap, shipSel, legal)) : null,
     !q && chosenResearchTypes(snap, tb, ui, legal, rerender),
     loose.length ? h("div", { class: "acting-buttons" }, loose.map((a, i) => h("button", {
-      type: "button", class: "btn", key: a.a, testid: `other-${i}`, dataset: { action: a.a },
+      type: "button", class: "btn", key: a.a, testid: `other-${i}`, dataset: { action: a.a }, "data-legal": "",
       onclick: () => { if (!session.busy) session.submit(a.a); },
     }, a.msg ? textString(snap, a.msg) : a.label || t("game.action_unnamed")))) : null,
     q ? null : h("p", { class: "hint", testid: "hint" }, actHint(tb, legal)),
@@ -138,7 +138,7 @@ function questionButtons(session, snap, q, legal) {
   return h("div", { class: "question-box", key: "question" }, facts,
     h("div", { class: "action-list question", role: "group", "aria-label": t("game.actions_aria"), testid: `question-${q.kind}` },
       q.options.filter((o) => legal.has(o.a)).map((o, i) => h("div", { class: "action-row", key: o.a },
-        h("button", { type: "button", class: ["btn", "action-btn", o.type ? `type-btn type-${o.type}` : null], testid: `action-${i}`, dataset: { action: o.a },
+        h("button", { type: "button", class: ["btn", "action-btn", o.type ? `type-btn type-${o.type}` : null], testid: `action-${i}`, dataset: { action: o.a }, "data-legal": "",
           onclick: () => { if (!session.busy) session.submit(o.a); } },
         o.type ? h("span", { class: "type-swatch", "aria-hidden": "true" }) : null, str(snap, o.label)),
         o.text ? h("span", { class: "q-option-text" }, txt(snap, o.text, `qo${i}`)) : null,
@@ -161,7 +161,7 @@ function actionBoard(snap, tb, legal, ui, pick) {
         return h("li", { key: s.id, class: ["space", can ? "legal" : null, selected ? "selected" : null, s.pawn !== null && s.pawn !== undefined ? "taken" : null], testid: `space-${s.id}` },
           h("button", {
             type: "button", class: "space-hit", "aria-pressed": String(Boolean(selected)), "aria-disabled": can ? null : "true",
-            dataset: { space: s.id },
+            "data-legal": can ? "" : null, dataset: { space: s.id },
             onclick: () => { if (can) pick(s.a); },
           },
           s.pawn !== null && s.pawn !== undefined ? h("span", { class: "pawn" }, seatDot(snap, s.pawn, "pawn-dot"), h("span", { class: "visually-hidden" }, t("btsui.pawn_of", { name: seatName(snap, s.pawn), you: s.pawn === snap.viewer || seatName(snap, s.pawn) === t("seat.default_you") ? "yes" : "no" }))) : null,
@@ -261,7 +261,7 @@ function slotCard(snap, sl, level, at, legal, ui, rerender, choosing) {
   const name = sl.card ? cardName(GAME, sl.card) : t("btsui.unrevealed");
   return h("div", { key: sl.slot, style, testid: `slot-${sl.slot}`, dataset: { level },
     class: ["tech-slot", TYPE_CLASS(sl.types), sl.card ? "revealed" : "hidden", can ? "legal" : null, selected ? "selected" : null, sl.covered ? "covered" : null, sl.stand_in ? "stand-in" : null] },
-    h("button", { type: "button", class: "slot-hit", "aria-pressed": String(selected), "aria-disabled": can ? null : "true", dataset: { slot: sl.slot }, onclick },
+    h("button", { type: "button", class: "slot-hit", "aria-pressed": String(selected), "aria-disabled": can ? null : "true", "data-legal": can ? "" : null, dataset: { slot: sl.slot }, onclick },
       h("span", { class: "slot-id" }, slotLabel(sl.slot),
         (sl.owners || []).length ? h("span", { class: "slot-owners" }, sl.owners.map((s) => seatDot(snap, s))) : null),
       h("span", { class: ["tech-name", sl.card ? null : "muted"] }, name),
@@ -441,7 +441,7 @@ function achievementsPanel(snap, tb, legal, ui, pick) {
           typeof a.have === "number" && typeof a.at_least === "number" ? h("span", { class: "ach-have" }, " ", t("btsui.you_have", { n: a.have, need: a.at_least })) : null) : null,
         h("div", { class: "ach-discs" }, (a.discs || []).map((d, i) => h("span", { key: i, class: "ach-disc" }, seatDot(snap, d.seat, d.star ? "star" : null), (a.vp || [])[i] !== undefined ? t("btsui.vp_n", { n: a.vp[i] }) : null)),
           (a.vp || []).slice((a.discs || []).length).map((v, i) => h("span", { key: `free${i}`, class: "ach-disc free" }, h("span", { class: "seat-dot empty", "aria-hidden": "true" }), t("btsui.vp_n", { n: v })))),
-        can ? h("button", { type: "button", class: ["btn", "small", ui.chosen === a.claim ? "on" : null], testid: `claim-${a.id}`, onclick: () => pick(a.claim) }, t("btsui.claim")) : null);
+        can ? h("button", { type: "button", class: ["btn", "small", ui.chosen === a.claim ? "on" : null], testid: `claim-${a.id}`, "data-legal": "", onclick: () => pick(a.claim) }, t("btsui.claim")) : null);
     })),
     events.length ? [h("h3", { class: "section-title", key: "evt" }, t("btsui.events")),
       h("ul", { class: "event-list", key: "evl" }, events.map((e, i) => h("li", { key: i }, cardRef(GAME, e.card, cardName(GAME, e.card), { where: `ev${i}` }))))] : null);

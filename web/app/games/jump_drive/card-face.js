@@ -102,8 +102,8 @@ export function cardFace(instance, opts = {}) {
   if (opts.onSelect) {
     return h("div", { class: classes, testid: opts.testid || null, dataset: data, key: opts.key ?? instance },
       h("button", {
-        type: "button", class: "card-hit", "aria-pressed": String(Boolean(opts.selected)),
-        dataset: { hit: instance, popoverKey: `face:${instance}` },
+        type: "button", class: "card-hit", "aria-pressed": String(Boolean(opts.selected)), "aria-keyshortcuts": "I",
+        "data-legal": opts.disabled ? null : "", dataset: { hit: instance, popoverKey: `face:${instance}` },
         onclick: (ev) => { ev.preventDefault(); opts.onSelect(); },
         onkeydown: (ev) => { if (ev.key === "i" || ev.key === "I") { ev.preventDefault(); openCard(GAME, typeId, ev.currentTarget); } },
         ...longPressProps(GAME, typeId),

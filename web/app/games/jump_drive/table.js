@@ -283,14 +283,14 @@ function planControls(session, snap, view, mine, parsed, ui, rerender) {
     h("p", { class: "hint" }, t("jdui.plan.hint")),
     h("div", { class: "plan-buttons" },
       exploreAct ? h("button", {
-        type: "button", class: ["btn", "explore-btn", sel.explore ? "on" : null], testid: "explore",
+        type: "button", class: ["btn", "explore-btn", sel.explore ? "on" : null], testid: "explore", "data-legal": "",
         dataset: { hotkey: "e" }, "aria-pressed": String(Boolean(sel.explore)),
         "aria-keyshortcuts": "E",
         onclick: () => { if (session.busy) return; ui.sel = { dev: null, world: null, second: null, explore: !sel.explore, variant: null }; rerender(); },
       }, eyeIcon(), " ", t("jdui.plan.explore"),
       preview ? h("span", { class: "explore-preview", testid: "explore-preview" }, " ", t("jdui.plan.explore_preview", { draw: preview.draw, discard: preview.discard, net: preview.draw - preview.discard })) : null) : null,
       surveyOk ? h("button", {
-        type: "button", class: ["btn", "survey-btn", sel.dev === "survey" ? "on" : null], testid: "survey",
+        type: "button", class: ["btn", "survey-btn", sel.dev === "survey" ? "on" : null], testid: "survey", "data-legal": "",
         "aria-pressed": String(sel.dev === "survey"),
         onclick: () => { if (session.busy) return; sel.explore = false; sel.variant = null; sel.dev = sel.dev === "survey" ? null : "survey"; rerender(); },
       }, t("jdui.plan.survey"), " ", militaryIcon(1)) : null,

@@ -217,7 +217,7 @@ def test_f_an_achievement_claim_and_a_trade(page, server):
     buy.click()
     settle(page)
     assert stat("Ore") < ore and stat("Population") == pop + 1
-    assert "trade ore for a population" in log_text(page).lower()
+    assert "ore for a population" in log_text(page).lower()
 
 
 def test_h_hot_seat_undo_and_save_on_the_table(page, server):

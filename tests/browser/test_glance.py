@@ -1,6 +1,7 @@
 """Tables read at a glance (issue 30): a seeded game of each title, a human seat against a bot, played through the
 table at 1366x900 and at 390x844. At every decision, once the page has settled and before the player scrolls, an
-element that chooses a legal action (``[data-legal]``) is in the viewport and on top; the log's existing lines are
+element that chooses a legal action (``[data-legal]``) is in the viewport and on top (one on the table itself, when
+the decision has targets there, not only a button in the decision panel); the log's existing lines are
 never changed (a MutationObserver watches them). Each game prints the share of decisions that needed no scrolling."""
 
 from __future__ import annotations
@@ -39,8 +40,12 @@ IN_VIEW_JS = """() => {
     return false;
   };
   const legal = [...document.querySelectorAll('[data-legal]')];
+  const panel = document.querySelector('[data-testid=decision]');
+  const onTable = legal.filter((el) => !(panel && panel.contains(el))
+    && !el.closest('.action-bar, details:not([open])'));
   const confirm = document.querySelector('[data-testid=confirm]');
   return {legal: legal.length, seen: legal.filter(reachable).length,
+          table: onTable.length, tableSeen: onTable.filter(reachable).length,
           confirm: Boolean(confirm && !confirm.disabled && reachable(confirm)),
           prompt: (document.querySelector('[data-testid=action-bar] .action-bar-prompt') || {}).textContent || ''};
 }"""
@@ -104,10 +109,13 @@ def test_every_decision_shows_a_legal_target_and_the_log_only_grows(sized, game)
         if mode != "handoff":
             seen = page.evaluate(IN_VIEW_JS)
             decisions += 1
-            if seen["seen"] or seen["confirm"]:
+            # The table's own targets (cards, spaces, slots, ships) when the decision has some; else any target,
+            # or the decision's Confirm.
+            if seen["tableSeen"] if seen["table"] else (seen["seen"] or seen["confirm"]):
                 without_scrolling += 1
             else:
-                misses.append(f"{mode} ({seen['legal']} legal, none in view; prompt {seen['prompt']!r})")
+                misses.append(f"{mode} ({seen['legal']} legal, {seen['table']} on the table, none in view; "
+                              f"prompt {seen['prompt']!r})")
         page.evaluate("() => window.__logWatch.mark()")
         play_step(page)
     else:

@@ -35,17 +35,37 @@ function drawn(el) {
   return !closed || Boolean(el.closest("summary"));
 }
 
-/** Scroll the first drawn `[data-legal]` element under `root` into view when none can be seen; return whether the
- * page moved. */
+/** The height the sticky action bar covers at the bottom of the screen (0 when there is none). */
+function barHeight() {
+  const bar = document.querySelector("[data-testid=action-bar]");
+  return bar ? Math.max(0, window.innerHeight - bar.getBoundingClientRect().top) : 0;
+}
+
+/** Bring the decision's targets into view when none can be seen; return whether the page moved.
+ *
+ * The table's own targets (outside the decision panel: cards, spaces, slots, ships) come first: when there are some
+ * and none can be seen, the page scrolls so the decision panel and the area holding the first of them (its section,
+ * heading and all, when it fits) are both on screen, or else that area alone. When every target sits in the panel and
+ * none can be seen, the first is brought into view. */
 export function revealTargets(root = document) {
-  const legal = [...root.querySelectorAll("[data-legal]")];
-  if (!legal.length || legal.some(reachable)) return false;
-  const first = legal.find(drawn);
-  if (!first) return false;
-  // The panel that holds it, heading and all, when it fits in most of the screen; else the element, centred.
-  const area = first.closest("section, [data-reveal-area]");
-  if (area && area.getBoundingClientRect().height <= window.innerHeight * 0.75) area.scrollIntoView({ block: "start", inline: "nearest" });
-  else first.scrollIntoView({ block: "center", inline: "nearest" });
+  const legal = [...root.querySelectorAll("[data-legal]")].filter(drawn);
+  if (!legal.length) return false;
+  const panel = root.querySelector("[data-testid=decision]");
+  const onTable = legal.filter((el) => !(panel && panel.contains(el)) && !el.closest(".action-bar"));
+  const primary = onTable.length ? onTable : legal;
+  if (primary.some(reachable)) return false;
+  const first = primary[0];
+  const section = first.closest("section, [data-reveal-area]");
+  const room = window.innerHeight - barHeight();
+  const area = section && section.getBoundingClientRect().height <= room * 0.85 ? section : first;
+  const a = area.getBoundingClientRect();
+  const p = panel && onTable.length ? panel.getBoundingClientRect() : null;
+  const top = p ? Math.min(p.top, a.top) : a.top;
+  const bottom = p ? Math.max(p.bottom, a.bottom) : a.bottom;
+  if (bottom - top <= room - 16) window.scrollBy(0, top - 8);
+  else if (area === first) first.scrollIntoView({ block: "center", inline: "nearest" });
+  else area.scrollIntoView({ block: "start", inline: "nearest" });
+  if (!reachable(first)) first.scrollIntoView({ block: "nearest", inline: "nearest" });
   return true;
 }
 

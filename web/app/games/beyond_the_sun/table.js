@@ -18,8 +18,11 @@ const txt = (snap, v, where) => (v && typeof v === "object" ? textNodes(snap, v,
 const str = (snap, v) => (v && typeof v === "object" ? textString(snap, v) : String(v ?? ""));
 
 
+/** A player's marker: their colour, their seat's shape (a second cue for colour-blind players) and their initial. */
 function seatDot(snap, seat, extra = null) {
-  return h("span", { class: ["seat-dot", `seat-bg-${seat}`, extra], role: "img", "aria-label": seatName(snap, seat) });
+  const name = seatName(snap, seat);
+  return h("span", { class: ["seat-dot", `seat-bg-${seat}`, extra], role: "img", "aria-label": name },
+    h("span", { "aria-hidden": "true" }, extra === "star" ? "" : name.trim().charAt(0).toUpperCase()));
 }
 
 // ------------------------------------------------------------------------------------------------ the table

@@ -74,7 +74,7 @@ function faceContent(snap, info, row, opts) {
       h("span", { class: "ares-tags" }, info.tags.map(tagIcon))),
     h("div", { class: "ares-name" }, info.name),
     opts.small ? null : requirementLine(snap, row),
-    opts.small ? null : h("div", { class: "ares-text" }, info.effect),
+    h("div", { class: "ares-text" }, info.effect),
     h("div", { class: "ares-bottom" },
       info.vp ? h("span", { class: "ares-vp", "aria-label": t("aresui.card.vp", { n: info.vp }) }, String(info.vp)) : null,
       opts.holds ? h("span", { class: "ares-holds" }, t(`aresui.holds.${opts.holds.kind}`, { n: opts.holds.n })) : null,

@@ -7,7 +7,7 @@ import { decisionBox, decisionPrompt, waitingDecision } from "../../ui/decision-
 import { t } from "../../i18n.js";
 import { withParsed } from "../../ui/actions.js";
 import { actionList } from "../../ui/decision-list.js";
-import { tableUi, wide } from "../../ui/table-state.js";
+import { tableUi } from "../../ui/table-state.js";
 import { logPanel } from "../../ui/log-view.js";
 import { seatName, textNodes, textString } from "../../ui/text.js";
 import { helpButton } from "../../ui/popover.js";
@@ -28,7 +28,7 @@ export function table(session) {
   const view = snap.view || {};
   const tb = view.table || {};
   const me = snap.viewer;
-  const ui = tableUi(session, { openOpponents: wide });
+  const ui = tableUi(session, { openOpponents: () => false });
   const parsed = withParsed(snap.decision ? snap.decision.actions : []);
   const rerender = () => session.changed();
   const players = tb.players || [];
@@ -45,10 +45,11 @@ export function table(session) {
         tb.solo ? soloPanel(snap, tb.solo) : null,
         tb.coop ? coopPanel(snap, tb.coop) : null),
       h("div", { class: "ares-center" },
+        // The opponents first, each on one line until opened (their TR, VP, forests, hand and pick in the line).
+        others.length ? h("div", { class: "ares-opponents" }, others.map((p) => boardPanel(session, snap, p, false, ui, rerender))) : null,
         decision ? decision.area : null,
         mine ? boardPanel(session, snap, mine, true, ui, rerender) : null,
-        Array.isArray(tb.hand) ? handPanel(session, snap, tb, parsed, ui, rerender, decision ? decision.mode : "none") : null,
-        others.length ? h("div", { class: "ares-opponents" }, others.map((p) => boardPanel(session, snap, p, false, ui, rerender))) : null),
+        Array.isArray(tb.hand) ? handPanel(session, snap, tb, parsed, ui, rerender, decision ? decision.mode : "none") : null),
       h("aside", { class: "ares-side" }, logPanel(snap, { headers: isPhaseHeader, newestFirst: false }))));
   return { table, bar: decision ? decision.bar : null };
 }

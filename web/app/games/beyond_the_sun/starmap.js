@@ -91,6 +91,14 @@ function marker(seat, tag, x, y, r = MARK_R) {
 // to squeeze a long name into its node with textLength.
 const textWidth = (s, size) => Array.from(String(s)).length * size * 0.6;
 
+/** A player's name cut to the room it has in a node ("Alexandr…"): names are the players' own, of any length. */
+function fit(name, size, room) {
+  const chars = Array.from(String(name));
+  if (textWidth(name, size) * 0.92 <= room) return name;
+  const keep = Math.max(1, Math.floor(room / (size * 0.6 * 0.92)) - 1);
+  return `${chars.slice(0, keep).join("")}…`;
+}
+
 /** The node's content, measured: its rows (one per seat with ships there), their chips, and its height. */
 function measure(snap, l, tags, viewer, myShips) {
   const bySeat = new Map();
@@ -99,7 +107,7 @@ function measure(snap, l, tags, viewer, myShips) {
   for (const [seat, list] of [...bySeat.entries()].sort((a, b) => a[0] - b[0])) {
     const strength = (l.strength || {})[String(seat)] ?? 0;
     const strText = t("btsui.map.strength", { n: strength });
-    const room = NODE_W - 2 * PAD - 2 * MARK_R - 10 - textWidth(strText, 14) * 0.9 - 6;
+    const room = NODE_W - 2 * PAD - 2 * MARK_R - 10 - textWidth(strText, 15) * 0.9 - 6;
     const chips = [];
     let x = 0;
     let line = 0;
@@ -277,26 +285,28 @@ function node(snap, l, box, m, c) {
   y += NAME_H - 22;
   if (m.sub) {
     y += SUB_H - 4;
-    parts.push(h("text", { key: "sub", x: left + PAD, y, class: "node-sub", "font-size": 15 }, str(snap, l.name)));
-    if (l.colonize) parts.push(h("text", { key: "col", x: left + box.w - PAD, y, class: "node-colonize", "font-size": 15, "text-anchor": "end" }, t("btsui.colonize_n", { n: l.colonize })));
+    parts.push(h("text", { key: "sub", x: left + PAD, y, class: "node-sub", "font-size": 16 }, str(snap, l.name)));
+    if (l.colonize) parts.push(h("text", { key: "col", x: left + box.w - PAD, y, class: "node-colonize", "font-size": 16, "text-anchor": "end" }, t("btsui.colonize_n", { n: l.colonize })));
     y += 4;
   }
   if (m.controlled) {
     const cy = y + CONTROL_H / 2 + 1;
     const label = t("btsui.controlled_by");
     const lx = left + PAD + 22;
+    const mx = lx + textWidth(label, 16) * 0.92 + 16;
+    const who = fit(seatName(snap, l.controller), 16, left + box.w - PAD - (mx + 16));
     parts.push(h("g", { key: "ctl", class: "node-control" },
       h("path", { d: `M${left + PAD + 4} ${cy + 9}V${cy - 10}L${left + PAD + 17} ${cy - 5}L${left + PAD + 4} ${cy}`, class: `flag seat-${l.controller % 4}` }),
-      h("text", { x: lx, y: cy + 5, "font-size": 15, class: "node-sub" }, label),
-      marker(l.controller, c.tags[l.controller] || "?", lx + textWidth(label, 15) * 0.93 + 16, cy, 11),
-      h("text", { x: lx + textWidth(label, 15) * 0.93 + 32, y: cy + 5, "font-size": 15, class: "node-who" }, seatName(snap, l.controller))));
+      h("text", { x: lx, y: cy + 5, "font-size": 16, class: "node-sub" }, label),
+      marker(l.controller, c.tags[l.controller] || "?", mx, cy, 11),
+      h("text", { x: mx + 16, y: cy + 5, "font-size": 16, class: "node-who" }, who)));
     y += CONTROL_H;
   }
   const buttons = [];
   for (const row of m.rows) {
     const cy = y + ROW_H / 2;
     parts.push(marker(row.seat, row.tag, left + PAD + MARK_R + 2, cy));
-    parts.push(h("text", { key: `str${row.seat}`, x: left + box.w - PAD, y: cy + 5, class: "node-strength", "font-size": 14, "text-anchor": "end" }, row.strText));
+    parts.push(h("text", { key: `str${row.seat}`, x: left + box.w - PAD, y: cy + 5, class: "node-strength", "font-size": 15, "text-anchor": "end" }, row.strText));
     for (const chip of row.chips) {
       const cx = left + PAD + 2 * MARK_R + 12 + chip.x;
       const chipY = y + chip.line * ROW_H + (ROW_H - CHIP_H) / 2;

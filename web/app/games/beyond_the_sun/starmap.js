@@ -201,6 +201,7 @@ export function starMap(snap, tb, legal, ui, rerender) {
         h("button", { type: "button", class: "btn small zoom-btn", testid: "map-zoom-in", "aria-label": t("btsui.map.zoom_in"),
           "aria-disabled": zi >= ZOOMS.length - 1 ? "true" : null, onclick: () => { if (zi < ZOOMS.length - 1) setZoom(ZOOMS[zi + 1]); } }, h("span", { "aria-hidden": "true" }, "+")))),
     selectedHere ? shipMoves(snap, selectedHere, legal, ui, rerender) : null,
+    h("p", { class: "map-swipe muted" }, t("btsui.map.swipe")),
     h("div", { class: "map-scroll", testid: "map-scroll", role: "region", tabindex: "0", "aria-label": t("btsui.map.scroll_aria"), ref: centreOnce },
       mapSvg(snap, tb, locs, { ship, targets, builds, myShips, tags, legal, ui, rerender, zoom })),
     legend(snap, seats, tags, Boolean(ship) && targets.size > 0),
@@ -260,7 +261,7 @@ function mapSvg(snap, tb, locs, c) {
       h("path", { d: "M0 0L10 5L0 10Z", class: "arrow-head chosen" }))),
   h("g", { class: "map-links", "aria-hidden": "true", key: "links" }, edges),
   h("g", { class: "jump-arcs", "aria-hidden": "true", key: "arcs" }, arcs),
-  h("g", { class: "map-nodes", key: "nodes" }, locs.map((l) => node(snap, l, boxes.get(l.id), measured.get(l.id), c))));
+  h("g", { class: "map-nodes", key: "nodes" }, locs.map((l) => node(snap, l, boxes.get(l.id), measured.get(l.id), { ...c, boxes }))));
 }
 
 function node(snap, l, box, m, c) {
@@ -341,9 +342,13 @@ function node(snap, l, box, m, c) {
   const pill = options.length ? (() => {
     const word = chosen ? t("btsui.map.chosen") : isTarget ? t("btsui.map.jump_here") : t("btsui.map.build_here");
     const pw = textWidth(word, 15) + 22;
+    // On the bottom edge, unless the jump's arc arrives there: then on the top edge, clear of its arrowhead.
+    const from = isTarget && c.ship ? c.boxes.get(c.ship.at) : null;
+    const arrives = from ? edgePoint(box, from.x, from.y) : null;
+    const py = arrives && arrives[1] > box.y + box.h / 2 - 1 ? top : top + box.h;
     return h("g", { key: "pill", class: ["target-pill", chosen ? "chosen" : null] },
-      h("rect", { x: box.x - pw / 2, y: top + box.h - 13, width: pw, height: 26, rx: 13 }),
-      h("text", { x: box.x, y: top + box.h + 5, "text-anchor": "middle", "font-size": 15 }, word));
+      h("rect", { x: box.x - pw / 2, y: py - 13, width: pw, height: 26, rx: 13 }),
+      h("text", { x: box.x, y: py + 5, "text-anchor": "middle", "font-size": 15 }, word));
   })() : null;
   const choose = () => {
     c.ui.chosen = options.length === 1 ? options[0].a : (options.find((o) => o.a === c.ui.chosen) ? c.ui.chosen : options[0].a);

@@ -66,9 +66,9 @@ function seatTags(snap) {
   const names = Array.from({ length: n }, (_, s) => seatName(snap, s));
   const first = names.map((nm) => (Array.from(nm.trim())[0] || "?").toUpperCase());
   return names.map((nm, s) => {
-    if (first.filter((x) => x === first[s]).length < 2) return first[s];
+    if (first.filter((x) => x === first[s]).length < 2) return t("btsui.map.seat_tag", { tag: first[s] });
     const digit = nm.match(/(\d)\s*$/);
-    return `${first[s]}${digit ? digit[1] : s + 1}`;
+    return t("btsui.map.seat_tag", { tag: `${first[s]}${digit ? digit[1] : s + 1}` });
   });
 }
 
@@ -338,7 +338,7 @@ function node(snap, l, box, m, c) {
   };
   const info = l.card || l.reward ? h("g", { key: "info", class: "node-info", "aria-haspopup": "dialog", dataset: { popoverKey: infoKey },
     ...svgButton(l.card ? t("popover.card_text_of", { name }) : t("popover.help_about", { title: name }), openInfo) },
-  h("circle", { cx: infoX, cy: infoY, r: INFO_R }), h("text", { x: infoX, y: infoY + 6, "text-anchor": "middle", "font-size": 18 }, "i")) : null;
+  h("circle", { cx: infoX, cy: infoY, r: INFO_R }), h("text", { x: infoX, y: infoY + 6, "text-anchor": "middle", "font-size": 18 }, t("btsui.map.info_icon"))) : null;
   const pill = options.length ? (() => {
     const word = chosen ? t("btsui.map.chosen") : isTarget ? t("btsui.map.jump_here") : t("btsui.map.build_here");
     const pw = textWidth(word, 15) + 22;

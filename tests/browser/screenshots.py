@@ -158,9 +158,23 @@ def section(page, testid: str) -> None:
     page.evaluate("(id) => document.querySelector(`[data-testid=${id}]`).scrollIntoView({block: 'start'})", testid)
 
 
+def most_jumps(page):
+    """Return the viewer's ship on the star map whose selection lights the most jumps (the map's arcs)."""
+    ships = page.locator("[data-testid=star-map] .ship[data-legal]")
+    best, lit = ships.first, -1
+    for i in range(ships.count()):
+        ships.nth(i).click()
+        n = page.locator("[data-testid=star-map] .jump-arc").count()
+        if n > lit:
+            best, lit = ships.nth(i), n
+        ships.nth(i).click()
+    return best
+
+
 def beyond_the_sun(page, url: str, out: Path, size: str) -> None:
-    """The Beyond the Sun table: a pawn space chosen, the tech tree with a two-type slot, a ship and its targets,
-    the faction mats and achievements, and the end screen with the VP chart."""
+    """The Beyond the Sun table: a pawn space chosen, the tech tree with a two-type slot, the star map with a ship
+    that can colonize, the faction mats, a ship's jumps lit on the map, achievements, and the end screen with the VP
+    chart."""
     boot(page, url)
     fixtures = ROOT / "tests" / "fixtures" / "bts"
     open_save(page, fixtures / "pawn_move.json")
@@ -174,11 +188,15 @@ def beyond_the_sun(page, url: str, out: Path, size: str) -> None:
     section(page, "tech-tree")
     shoot(page, out, "beyond-the-sun-tech-tree", size)
     open_save(page, fixtures / "colonize.json")
-    page.locator("[data-testid=star-map] button.ship").first.click()
+    page.locator("[data-testid=star-map] .ship[data-legal]").first.click()
     section(page, "star-map")
     shoot(page, out, "beyond-the-sun-map", size)
     section(page, "mat-0")
     shoot(page, out, "beyond-the-sun-mat", size)
+    open_save(page, fixtures / "jump.json")
+    most_jumps(page).click()
+    section(page, "star-map")
+    shoot(page, out, "beyond-the-sun-map-jumps", size)
     open_save(page, fixtures / "achievement_claim.json")
     section(page, "achievements")
     shoot(page, out, "beyond-the-sun-achievements", size)

@@ -168,7 +168,7 @@ def test_e_colonization_shown_on_the_map(page, server):
     its mat), the ships left the system, the slot shows the next system of its deck, and the log says so."""
     boot(page, server.url + "?pace=0")
     open_fixture(page, "colonize")
-    ships = page.locator("[data-testid=star-map] button.ship")
+    ships = page.locator("[data-testid=star-map] .ship[data-legal]")
     chosen = None
     for i in range(ships.count()):
         ships.nth(i).click()
@@ -177,7 +177,8 @@ def test_e_colonization_shown_on_the_map(page, server):
             break
     assert chosen, "one of the ships offers a colonization"
     at = chosen.split("-")[1]
-    system = page.locator(f"[data-testid=loc-{at}] .loc-card .card-ref").inner_text()
+    system = page.locator(f"[data-testid=loc-{at}] .node-name").text_content()
+    assert system == page.locator(f"[data-testid=list-loc-{at}] .loc-card .card-ref").text_content()
     colonies = page.locator("[data-testid=colonies-0] .card-ref").count()
     page.locator("[data-testid=ship-moves] button").first.click()
     page.click("[data-testid=confirm]")
@@ -188,8 +189,61 @@ def test_e_colonization_shown_on_the_map(page, server):
         play_step(page)
     assert system in page.inner_text("[data-testid=colonies-0]")
     assert "coloni" in log_text(page).lower()
-    assert system not in page.inner_text(f"[data-testid=loc-{at}]")
-    assert page.locator(f"[data-testid=loc-{at}] .ship.seat-bg-0").count() == 0
+    assert system not in page.locator(f"[data-testid=loc-{at}]").text_content()
+    assert page.locator(f"[data-testid=loc-{at}] .ship.ship-seat-0").count() == 0
+
+
+JUMP_TARGETS_JS = """() => [...document.querySelectorAll('[data-testid=star-map] .loc-hit[data-legal]')]
+    .map((e) => e.dataset.testid.replace('target-', '')).sort()"""
+
+
+def test_e2_lit_jumps_on_the_star_map_by_mouse_and_keyboard(page, server):
+    """Star map (rules: a jump moves a ship along one link): the map is an SVG graph with a line per link; selecting
+    one of your ships lights an arc and a target (a focusable button with data-legal) for each of its legal jumps and
+    for nothing else; Enter/Space choose a target as a click does, focus stays on it, and Confirm moves the ship."""
+    boot(page, server.url + "?pace=0")
+    open_fixture(page, "jump")
+    svg = page.locator("[data-testid=star-map] svg[data-testid=map-svg]")
+    assert svg.count() == 1 and page.locator("[data-testid=map-svg] .map-link").count() >= 8
+    assert page.locator("[data-testid=star-map] .jump-arc").count() == 0
+    ships = page.locator("[data-testid=star-map] .ship[data-legal]")
+    assert ships.count() >= 1
+    chosen = None
+    for i in range(ships.count()):
+        ships.nth(i).click()
+        if page.locator("[data-testid=star-map] .jump-arc").count() >= 2:
+            chosen = ships.nth(i)
+            break
+        ships.nth(i).click()
+    assert chosen is not None, "a ship with two jumps or more"
+    at, level = chosen.get_attribute("data-testid").split("-")[1:3]
+    jumps = page.eval_on_selector_all("[data-testid=decision] .all-actions [data-action]",
+                                      "els => els.map((e) => e.dataset.action)")
+    listed = sorted(a.split("to=")[1] for a in jumps if a.startswith(f"jump at={at} level={level} "))
+    lit = page.evaluate(JUMP_TARGETS_JS)
+    assert lit == listed, "one lit target per legal jump of the selected ship, and no other"
+    assert sorted(e.removeprefix("arc-") for e in page.eval_on_selector_all(
+        "[data-testid=star-map] .jump-arc", "els => els.map((e) => e.dataset.testid)")) == listed
+    for to in lit:
+        target = page.locator(f"[data-testid=target-{to}]")
+        assert target.get_attribute("role") == "button" and target.get_attribute("tabindex") == "0"
+        assert target.get_attribute("aria-label")
+        box = target.bounding_box()
+        assert box["width"] >= 24 and box["height"] >= 24
+    assert chosen.get_attribute("aria-pressed") == "true"
+    target = page.locator(f"[data-testid=target-{lit[-1]}]")
+    target.focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => document.activeElement.dataset.testid") == f"target-{lit[-1]}"
+    assert target.get_attribute("aria-pressed") == "true"
+    assert page.locator("[data-testid=confirm]").is_enabled()
+    page.locator(f"[data-testid=target-{lit[0]}]").focus()
+    page.keyboard.press(" ")
+    assert page.locator(f"[data-testid=target-{lit[0]}]").get_attribute("aria-pressed") == "true"
+    page.click("[data-testid=confirm]")
+    settle(page)
+    assert page.evaluate("() => document.activeElement !== document.body")
+    assert "jump" in log_text(page).lower()
 
 
 def test_f_an_achievement_claim_and_a_trade(page, server):
@@ -287,6 +341,40 @@ def test_g_a_turn_on_a_phone_without_overflow_and_axe_clean(phone, server):
     bts_game(phone, ("Bot A", "Bot B"), ("random", "random"), seed=5)
     phone.wait_for_selector("[data-testid=end-screen]", timeout=300_000)
     problems += axe_violations(phone, "end")
+    problems += phone_map_checks(phone)
     if overflow(phone):
         problems.append(f"end: {overflow(phone)} px too wide")
     assert not problems, "\n".join(problems[:30])
+
+
+def phone_map_checks(phone) -> list[str]:
+    """The star map on a phone: a scrollable panel (the page itself never wider than the phone) whose SVG keeps a
+    readable size; the +/- buttons (24 px or more) zoom it; a selected ship's jumps stay reachable; axe is clean."""
+    problems: list[str] = []
+    open_fixture(phone, "jump")
+    panel = phone.locator("[data-testid=map-scroll]")
+    svg = phone.locator("[data-testid=map-svg]")
+    if panel.evaluate("(e) => getComputedStyle(e).overflowX") != "auto":
+        problems.append("the map panel does not scroll")
+    width = svg.bounding_box()["width"]
+    if width < 700:
+        problems.append(f"the map is drawn only {width} px wide")
+    for which in ("in", "out"):
+        box = phone.locator(f"[data-testid=map-zoom-{which}]").bounding_box()
+        if box["width"] < 24 or box["height"] < 24:
+            problems.append(f"zoom {which} is {box['width']}x{box['height']} px")
+    phone.click("[data-testid=map-zoom-in]")
+    if not svg.bounding_box()["width"] > width * 1.2:
+        problems.append("zoom in did not enlarge the map")
+    if phone.evaluate("() => document.activeElement.dataset.testid") != "map-zoom-in":
+        problems.append("focus left the zoom button")
+    phone.click("[data-testid=map-zoom-out]")
+    if abs(svg.bounding_box()["width"] - width) > 1:
+        problems.append("zoom out did not give the map back its size")
+    phone.locator("[data-testid=star-map] .ship[data-legal]").first.click()
+    if phone.locator("[data-testid=star-map] .loc-hit[data-legal]").count() == 0:
+        problems.append("no lit jump on the phone")
+    if overflow(phone):
+        problems.append(f"map: {overflow(phone)} px too wide")
+    problems += axe_violations(phone, "map")
+    return problems

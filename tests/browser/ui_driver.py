@@ -177,7 +177,7 @@ def bts_step(page, mode: str) -> None:
             if confirm.is_enabled():
                 confirm.click()
                 return
-    ships = page.locator("[data-testid=star-map] button.ship")
+    ships = page.locator("[data-testid=star-map] .ship[data-legal]")
     if ships.count():
         ships.first.click()
         targets = page.locator("[data-testid=star-map] .loc-hit, [data-testid=ship-moves] .btn")

@@ -50,6 +50,19 @@ QUESTION_KINDS = frozenset({"tech_type", "keep", "option", "pay", "accept", "dec
 """Action kinds answered in the question panel (the rest sit on the board, the tree, the map or the mats)."""
 SHIP_KINDS = frozenset({"jump", "upgrade", "retire", "settle", "colonize"})
 SECTORS = (("A", True), ("B", False))
+MAP_LAYOUT: dict[str, dict[str, tuple[int, int]]] = {
+    "large": {"SOL": (600, 880), "DEEP": (600, 640), "SY1": (300, 780), "SY2": (900, 780),
+              "SY3": (128, 460), "A1": (390, 400), "A2": (810, 400), "SY4": (1072, 460),
+              "B1": (300, 150), "B2": (900, 150), "X": (600, 110)},
+    "small": {"SOL": (600, 760), "DEEP": (600, 540), "SY1": (250, 660), "SY2": (950, 660),
+              "A1": (200, 400), "A2": (1000, 400), "B1": (300, 170), "B2": (900, 170), "X": (600, 20)},
+}
+"""Where the page draws each location of each exploration-board side: the centre of its node, in the map's own
+units (1200 wide, y growing downwards). Sol sits at the bottom in the middle, Deep Space above it and the first
+shipyards beside it; the near systems (deck A) and the outer shipyards are farther out, the far systems (deck B)
+and the extra slot at the top. Every location a side defines has a place (tested); the page fits its view to the
+nodes it draws, so only the relative places matter."""
+MAP_WIDTH = 1200
 
 
 def _t(msg_id: str, **args: tuple[str, Any] | int) -> JSON:
@@ -274,10 +287,12 @@ def _reward(loc: dict[str, Any], card: str | None) -> JSON | None:
 
 
 def _map(d: Data) -> JSON:
-    """Return every location in use (the extra slot only while it holds a system) with its ships and control."""
+    """Return every location in use (the extra slot only while it holds a system) with its ships, control and the
+    place the page draws it at (``MAP_LAYOUT``)."""
     kinds = {"sol": "sol", "deep_space": "deep", "shipyard": "shipyard", "system": "system", "extra": "system"}
     out = []
     facs = d["factions"]
+    layout = MAP_LAYOUT[d["side"]]
     for loc in side(d)["locations"]:
         lid = loc["id"]
         card = d["locs"].get(lid)
@@ -299,9 +314,9 @@ def _map(d: Data) -> JSON:
             "colonize": int(systems()[card]["colonize"]) if card else None, "control": None,
             "reward": _reward(loc, card), "ships": ships, "strength": strength,
             "controller": holder["seat"] if holder else None, "base": holder["disc"] if holder else None,
-            "colonies": [], "adjacent": list(neighbours(d, lid))})
+            "colonies": [], "adjacent": list(neighbours(d, lid)), "x": layout[lid][0], "y": layout[lid][1]})
     sectors = [{"id": sec, "name": _t(f"{TV}sector.{sec}"), "near": near} for sec, near in SECTORS]
-    return {"locations": out, "sectors": sectors}
+    return {"locations": out, "sectors": sectors, "width": MAP_WIDTH}
 
 
 def _ships(d: Data, seat: int, legal: list[Action]) -> tuple[list[JSON], set[str]]:
@@ -537,4 +552,4 @@ def build_table(d: Data, seat: int | None) -> JSON:
     return out
 
 
-__all__ = ["build_table", "placed_actions", "steps_text"]
+__all__ = ["MAP_LAYOUT", "MAP_WIDTH", "build_table", "placed_actions", "steps_text"]

@@ -21,13 +21,13 @@ from pyengine.core.api import Action
 from pyengine.core.match import Match
 from pyengine.games.beyond_the_sun.abilities import counter, passive
 from pyengine.games.beyond_the_sun.cards import achievements, systems
-from pyengine.games.beyond_the_sun.model import strength_at
+from pyengine.games.beyond_the_sun.model import neighbours, strength_at
 from pyengine.games.beyond_the_sun.research import candidate_types
 from pyengine.games.beyond_the_sun.rules import move_actions
 from pyengine.games.beyond_the_sun.state import BTSState
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "bts"
-NAMES = ("pawn_move", "occupied_space", "research_two_types", "colonize", "achievement_claim", "trade")
+NAMES = ("pawn_move", "occupied_space", "research_two_types", "colonize", "jump", "achievement_claim", "trade")
 
 
 def script() -> ModuleType:
@@ -54,7 +54,7 @@ def load(name: str) -> tuple[Match, BTSState, list[str]]:
 
 
 def test_the_script_writes_exactly_the_named_positions() -> None:
-    """Fixtures: make_positions.py knows the six situations, and each has its saved file (and no other)."""
+    """Fixtures: make_positions.py knows the seven situations, and each has its saved file (and no other)."""
     assert tuple(script().SITUATIONS) == NAMES
     assert sorted(p.stem for p in FIXTURES.glob("*.json")) == sorted(NAMES)
 
@@ -137,6 +137,26 @@ def test_colonize_position() -> None:
         card = d["locs"][loc]
         assert d["control"][loc]["seat"] == 0
         assert strength_at(d["factions"][0], loc) >= systems()[card]["colonize"] - discount
+
+
+def test_jump_position() -> None:
+    """Fixture jump: seat 0 is asked where its ships jump (round 3 or later, some place controlled); one of its ships
+    (a location and level) may jump to two places or more, each a neighbour of where it stands, and the table
+    groups those jumps on that ship with their destinations."""
+    _, state, legal = load("jump")
+    d = state.d
+    assert d["round"] >= 3 and d["control"]
+    jumps = [Action.parse(a) for a in legal if a.startswith("jump ")]
+    by_ship: dict[tuple[str, str], set[str]] = {}
+    for a in jumps:
+        by_ship.setdefault((str(a.get("at")), str(a.get("level"))), set()).add(str(a.get("to")))
+    assert max(len(v) for v in by_ship.values()) >= 2
+    for (at, _), targets in by_ship.items():
+        assert targets <= set(neighbours(d, at))
+    table = state.view(0)["table"]
+    for ship in table["ships"]:
+        lit = {m["to"] for m in ship["moves"] if m["kind"] == "jump"}
+        assert lit == by_ship.get((ship["at"], str(ship["level"])), set())
 
 
 def test_achievement_claim_position() -> None:

@@ -17,14 +17,14 @@ import pytest
 from pyengine.core.api import JSON
 from pyengine.core.text import REF_KINDS, Text, catalog, english, fill, template
 from pyengine.games.beyond_the_sun.abilities import counter
-from pyengine.games.beyond_the_sun.cards import achievements, systems
+from pyengine.games.beyond_the_sun.cards import achievements, board, systems
 from pyengine.games.beyond_the_sun.describe import describe_text
 from pyengine.games.beyond_the_sun.messages import card_name
 from pyengine.games.beyond_the_sun.model import neighbours
 from pyengine.games.beyond_the_sun.research import candidate_types
 from pyengine.games.beyond_the_sun.scoring import outcome, total
 from pyengine.games.beyond_the_sun.state import BTSState
-from pyengine.games.beyond_the_sun.table_view import placed_actions
+from pyengine.games.beyond_the_sun.table_view import MAP_LAYOUT, MAP_WIDTH, placed_actions
 
 from .helpers import bare, card_with, do, fac, new, play, put_system, researched, run_steps, ships, touch, turn
 
@@ -303,6 +303,42 @@ def test_control_and_colonies_on_the_map() -> None:
     assert loc["colonies"] == [] and loc["ships"] == []
     assert {"seat": 2, "level": 1, "n": 1} in location(t, "DEEP")["ships"]
     assert t["factions"][1]["vp_parts"]["colonies"] == systems()[card]["vp"]
+
+
+def test_every_location_of_every_board_side_has_a_place_on_the_drawn_map() -> None:
+    """Map layout: the page draws the star map as a graph, each location at the place ``MAP_LAYOUT`` gives it. Every
+    location either exploration-board side defines (the extra slot included) has one, inside the map's width, and
+    no two places of a side are so close that their nodes would sit on each other."""
+    sides = board()["exploration"]["sides"]
+    assert set(MAP_LAYOUT) == set(sides)
+    for name, rec in sides.items():
+        ids = [loc["id"] for loc in rec["locations"]]
+        assert set(MAP_LAYOUT[name]) == set(ids), name
+        places = [MAP_LAYOUT[name][i] for i in ids]
+        assert all(0 <= x <= MAP_WIDTH and y >= 0 for x, y in places), name
+        for i, (x1, y1) in enumerate(places):
+            for x2, y2 in places[i + 1:]:
+                assert abs(x1 - x2) >= 248 or abs(y1 - y2) >= 120, (name, (x1, y1), (x2, y2))
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), [
+    (2, 1, {}), (2, 2, {"advanced_mats": True}), (3, 3, {}), (3, 4, {"advanced_mats": True}), (4, 5, {}),
+    (4, 6, {"advanced_mats": True})])
+def test_the_map_gives_each_location_its_drawn_place(players: int, seed: int, options: dict[str, Any]) -> None:
+    """Map layout at 2, 3 and 4 players, basic and advanced mats: every location the map lists carries the x/y of its
+    side's layout, the map its width, and every link joins two listed locations (the extra slot only once it holds a
+    system)."""
+    s = new(players, seed, **options)
+    t = tbl(s)["map"]
+    side_name = board()["exploration"]["side_by_players"][str(players)]
+    assert t["width"] == MAP_WIDTH
+    listed = {loc["id"] for loc in t["locations"]}
+    assert listed >= {loc["id"] for loc in board()["exploration"]["sides"][side_name]["locations"]} - {"X"}
+    for loc in t["locations"]:
+        assert (loc["x"], loc["y"]) == MAP_LAYOUT[side_name][loc["id"]]
+        assert set(loc["adjacent"]) <= listed
+    put_system(s, "X", next(c for c, r in sorted(systems().items()) if r["deck"] == "B"))
+    assert (location(tbl(s), "X")["x"], location(tbl(s), "X")["y"]) == MAP_LAYOUT[side_name]["X"]
 
 
 def test_builds_are_placed_where_the_ship_appears() -> None:

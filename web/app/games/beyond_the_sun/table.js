@@ -1,7 +1,7 @@
 // The Beyond the Sun table: the action board (pawn spaces with their costs and gains), the tech tree (levels I-IV,
 // prerequisites, revealed techs as cards with their owners, unrevealed slots with their possible types), the star map
-// (Sol, Deep Space, shipyards and systems, ships by player and level, control and colonies), the faction mats, and
-// the achievements with the end trigger. Pawn moves, research and ship moves are clicks on the board itself. It
+// (starmap.js: Sol, Deep Space, shipyards and systems as a graph, ships by player and level, control, the lit jumps),
+// the faction mats, and the achievements with the end trigger. Pawn moves, research and ship moves are clicks on the board itself. It
 // draws view.table and picks among decision.actions; it never decides what is legal.
 import { h } from "../../ui/dom.js";
 import { decisionBox, decisionPrompt, waitingDecision } from "../../ui/decision-wait.js";
@@ -12,6 +12,7 @@ import { logPanel } from "../../ui/log-view.js";
 import { seatName, textNodes, textString } from "../../ui/text.js";
 import { cardRef, helpButton } from "../../ui/popover.js";
 import { cardName } from "../../ui/catalog.js";
+import { selectedShip, shipHint, starMap } from "./starmap.js";
 
 const GAME = "beyond_the_sun";
 const txt = (snap, v, where) => (v && typeof v === "object" ? textNodes(snap, v, { where }) : v ?? "");
@@ -31,7 +32,7 @@ export function table(session) {
   const snap = session.snapshot;
   const view = snap.view || {};
   const tb = view.table || {};
-  const ui = tableUi(session, { openMats: wide });
+  const ui = tableUi(session, { openMats: wide, mapZoom: () => 1 });
   const legal = new Map(((snap.decision && snap.decision.actions) || []).map((a) => [a.a, a]));
   const rerender = () => session.changed();
   const pick = (a) => {
@@ -52,7 +53,7 @@ export function table(session) {
         decision ? decision.area : null,
         actionBoard(snap, tb, legal, ui, pick),
         techTree(snap, tb, legal, ui, rerender),
-        starMap(snap, tb, legal, ui, rerender, pick)),
+        starMap(snap, tb, legal, ui, rerender)),
       h("div", { class: "bts-right" },
         mine ? factionMat(snap, tb, mine, true, ui) : null,
         factions.filter((f) => f.seat !== snap.viewer).map((f) => factionMat(snap, tb, f, false, ui)),
@@ -276,110 +277,6 @@ function slotCard(snap, sl, level, at, legal, ui, rerender, choosing) {
     sl.card ? cardRef(GAME, sl.card, t("btsui.card_text"), { cls: "slot-text-btn", where: `slot${sl.slot}` }) : null);
 }
 
-// ------------------------------------------------------------------------------------------------ star map
-
-function selectedShip(tb, ui) {
-  if (!ui.ship) return null;
-  return (tb.ships || []).find((s) => `${s.at}:${s.level}` === ui.ship) || null;
-}
-
-function shipHint(snap, ship, legal) {
-  const moves = (ship.moves || []).filter((m) => legal.has(m.a));
-  const where = str(snap, locName(snap, ship.at));
-  const goes = moves.some((m) => m.to);
-  const acts = moves.some((m) => !m.to);
-  const key = goes && acts ? "btsui.ship_selected_both" : goes ? "btsui.ship_selected_jump" : "btsui.ship_selected_act";
-  return t(key, { level: ship.level, at: where });
-}
-
-/** Under the selected ship on the map: what it can do where it is (colonize, upgrade, retire, ...). */
-function shipMoves(snap, ship, legal, ui, rerender) {
-  const moves = (ship.moves || []).filter((m) => legal.has(m.a));
-  return h("div", { class: "ship-moves", testid: "ship-moves" },
-    h("div", { class: "acting-buttons" }, moves.filter((m) => !m.to).map((m) => h("button", {
-      type: "button", class: ["btn", ui.chosen === m.a ? "on" : null], key: m.a, "aria-pressed": String(ui.chosen === m.a),
-      onclick: () => { ui.chosen = ui.chosen === m.a ? null : m.a; rerender(); },
-    }, str(snap, m.label)))),
-    null);
-}
-
-let locNames = new Map();
-
-function locName(snap, id) {
-  return locNames.get(id) || id;
-}
-
-function starMap(snap, tb, legal, ui, rerender, pick) {
-  const locs = (tb.map && tb.map.locations) || [];
-  if (!locs.length) return null;
-  locNames = new Map(locs.map((l) => [l.id, l.name]));
-  const ship = selectedShip(tb, ui);
-  const targets = new Map();
-  if (ship) for (const m of ship.moves || []) if (m.to && legal.has(m.a)) targets.set(m.to, [...(targets.get(m.to) || []), m]);
-  const builds = new Map();
-  for (const b of tb.build || []) if (legal.has(b.a)) builds.set(b.at, [...(builds.get(b.at) || []), b]);
-  const myShips = new Map((tb.ships || []).filter((s) => (s.moves || []).some((m) => legal.has(m.a))).map((s) => [`${s.at}:${s.level}`, s]));
-  const groups = [
-    ["home", locs.filter((l) => l.kind === "sol" || l.kind === "deep" || l.kind === "deep_space" || l.kind === "shipyard")],
-    ...[...new Set(locs.filter((l) => l.sector).map((l) => l.sector))].map((sec) => [sec, locs.filter((l) => l.sector === sec)]),
-    ["other", locs.filter((l) => !l.sector && !["sol", "deep", "deep_space", "shipyard"].includes(l.kind))],
-  ].filter(([, list]) => list.length);
-  return h("section", { class: "panel bts-map", testid: "star-map", "aria-labelledby": "map-title" },
-    h("h2", { id: "map-title", class: "section-title" }, t("btsui.map_title"),
-      helpButton(t("btsui.map_title"), t("btsui.map_help"), { key: "help:map" })),
-    groups.map(([gid, list]) => h("div", { class: "map-group", key: gid },
-      gid !== "home" && gid !== "other" ? h("h3", { class: "sector-name" }, sectorName(snap, tb, gid)) : null,
-      h("ol", { class: "loc-row" }, list.map((l) => location(snap, l, targets.get(l.id), builds.get(l.id), myShips, ui, rerender, pick, legal, ship))))));
-}
-
-function sectorName(snap, tb, id) {
-  const sec = ((tb.map && tb.map.sectors) || []).find((s) => s.id === id);
-  return sec ? txt(snap, sec.name, `sec${id}`) : t("btsui.sector", { id });
-}
-
-/** "Strength: You 3, Bot 2 2" at a place where someone has ships (the strongest controls it). */
-function strengthLine(snap, l) {
-  const st = Object.entries(l.strength || {}).filter(([, n]) => n > 0);
-  if (!st.length) return null;
-  return h("div", { class: "loc-strength", testid: `strength-${l.id}` }, t("btsui.strength"), " ",
-    st.map(([seat, n], i) => [i ? ", " : "", h("span", { key: seat }, seatDot(snap, Number(seat)), t("btsui.strength_of", { name: seatName(snap, Number(seat)), n }))]));
-}
-
-function location(snap, l, targets, builds, myShips, ui, rerender, pick, legal, ship) {
-  const selectedHere = ship && ship.at === l.id ? ship : null;
-  const isTarget = Boolean(targets && targets.length);
-  const canBuild = Boolean(builds && builds.length);
-  const chooseTarget = () => {
-    if (isTarget) { ui.chosen = targets.length === 1 ? targets[0].a : (targets.find((m) => m.a === ui.chosen) ? ui.chosen : targets[0].a); rerender(); }
-    else if (canBuild) { ui.chosen = builds[0].a; rerender(); }
-  };
-  const ships = l.ships || [];
-  return h("li", { key: l.id, class: ["map-loc", `loc-${l.kind}`, isTarget || canBuild ? "target" : null, l.face_up === false ? "face-down" : null], testid: `loc-${l.id}` },
-    h("div", { class: "loc-head" },
-      (isTarget || canBuild) ? h("button", { type: "button", class: "loc-hit", testid: `target-${l.id}`, onclick: chooseTarget }, txt(snap, l.name, `ln${l.id}`))
-        : h("span", { class: "loc-name" }, txt(snap, l.name, `ln${l.id}`)),
-      l.controller !== null && l.controller !== undefined ? h("span", { class: "loc-control" }, t("btsui.controlled_by"), " ", seatDot(snap, l.controller), seatName(snap, l.controller)) : null),
-    l.card ? h("div", { class: "loc-card" }, cardRef(GAME, l.card, cardName(GAME, l.card), { where: `loc${l.id}` }))
-      : l.kind === "system" ? h("div", { class: "loc-card muted" }, t(l.empty ? "btsui.no_system_left" : "btsui.face_down")) : null,
-    l.colonize ? h("div", { class: "loc-numbers" }, h("span", {}, t("btsui.colonize_n", { n: l.colonize }))) : null,
-    l.reward ? h("div", { class: "loc-reward" }, txt(snap, l.reward, `rw${l.id}`)) : null,
-    strengthLine(snap, l),
-    ships.length ? h("ul", { class: "loc-ships" }, ships.map((s) => {
-      const k = `${l.id}:${s.level}`;
-      const mine = s.seat === snap.viewer && myShips.has(k);
-      const label = t("btsui.ships_aria", { name: seatName(snap, s.seat), n: s.n, level: s.level });
-      return h("li", { key: `${s.seat}-${s.level}` },
-        mine ? h("button", { type: "button", class: ["ship", `seat-bg-${s.seat}`, ui.ship === k ? "selected" : null], testid: `ship-${l.id}-${s.level}`,
-          "aria-pressed": String(ui.ship === k),
-          onclick: () => { ui.ship = ui.ship === k ? null : k; ui.chosen = null; rerender(); } },
-          t("btsui.ship_level", { level: s.level, n: s.n }), h("span", { class: "visually-hidden" }, " ", t("btsui.your_ships")))
-          : h("span", { class: ["ship", `seat-bg-${s.seat}`], role: "img", "aria-label": label }, t("btsui.ship_level", { level: s.level, n: s.n })));
-    })) : null,
-    selectedHere ? shipMoves(snap, selectedHere, legal, ui, rerender) : null,
-    (l.adjacent || []).length ? h("div", { class: "loc-links" }, t("btsui.links_to", { places: l.adjacent.map((id) => str(snap, locName(snap, id))).join(", ") })) : null,
-    (l.colonies || []).length ? h("div", { class: "loc-colonies" }, t("btsui.colonies"), " ", l.colonies.map((s) => seatDot(snap, s))) : null);
-}
-
 // ------------------------------------------------------------------------------------------------ mats and achievements
 
 function factionMat(snap, tb, f, isMine, ui) {
@@ -436,7 +333,7 @@ function achievementsPanel(snap, tb, legal, ui, pick) {
     h("h2", { id: "ach-title", class: "section-title" }, t("btsui.achievements")),
     h("ul", { class: "ach-list" }, achs.map((a) => {
       const can = a.claim && legal.has(a.claim);
-      return h("li", { key: a.id, class: ["ach", can ? "legal" : null, ui.chosen === a.claim ? "selected" : null], testid: `ach-${a.id}` },
+      return h("li", { key: a.id, class: ["ach", can ? "legal" : null, a.claim && ui.chosen === a.claim ? "selected" : null], testid: `ach-${a.id}` },
         h("div", { class: "ach-head" },
           cardRef(GAME, a.id, a.name ? str(snap, a.name) : cardName(GAME, a.id), { where: `ach${a.id}` }),
           a.met_by_viewer === true ? h("span", { class: "ach-met" }, t("btsui.met")) : a.met_by_viewer === false ? h("span", { class: "ach-unmet" }, t("btsui.not_met")) : null),

@@ -210,23 +210,32 @@ class Outcome:
                 "details": self.details}
 
 
+LOG_HEADER_KINDS = ("round", "phase")
+"""The values of a log line's ``kind``: the line opens a round, or a phase within one (``Message``)."""
+
+
 @dataclass(frozen=True)
 class Message:
     """One log line: a template with named, typed references, never pre-rendered HTML.
 
-    ``visible_to`` is None for everyone, or the seats that may read it.
+    ``visible_to`` is None for everyone, or the seats that may read it. ``kind`` marks a line that opens a part of
+    the game, so the page can draw it as a separator without reading its words: ``"round"`` (a round begins) or
+    ``"phase"`` (a phase begins, Ares Expedition); None for every other line.
     """
 
     template: str
     args: tuple[tuple[str, tuple[str, Any]], ...] = ()
     visible_to: tuple[int, ...] | None = None
     id: str | None = None  # its id in the game's message table (core/text.py), for the page's catalog
+    kind: str | None = None  # LOG_HEADER_KINDS, or None
 
     def to_json(self) -> JSON:
-        """Return the message as the page renders it."""
+        """Return the message as the page renders it (``kind`` only on a header line)."""
         out: dict[str, Any] = {"t": self.template, "args": {k: {ref: v} for k, (ref, v) in self.args}}
         if self.id is not None:
             out["id"] = self.id
+        if self.kind is not None:
+            out["kind"] = self.kind
         return out
 
 

@@ -296,9 +296,19 @@ class SaveLoader:
         self._snapshot = snapshot
 
     def _check_snapshot(self) -> None:
-        """Compare the replay with the save's snapshot when the replay is at the snapshot's position."""
+        """Compare the replay with the save's snapshot when the replay is at the snapshot's position.
+
+        The game's history keys (``Game.history_keys``: the message log) are left out of the comparison: the log's
+        words are history, not position, so a save made before the log learned new lines still loads (its replay
+        writes the new lines), while any difference in the position itself is refused.
+        """
         if self._snapshot is not None and self._snapshot[0] == self.at:
-            if canonical_json(self.match.state.to_json()) != canonical_json(self._snapshot[1]):
+            history = self.match.game.history_keys
+            replayed, saved = self.match.state.to_json(), self._snapshot[1]
+            if history:
+                replayed = {k: v for k, v in replayed.items() if k not in history}
+                saved = {k: v for k, v in saved.items() if k not in history}
+            if canonical_json(replayed) != canonical_json(saved):
                 raise SaveFormatError(
                     f"save file snapshot at entry {self.at} does not match its replayed log")
             self._snapshot = None

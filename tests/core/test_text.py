@@ -142,3 +142,16 @@ def test_entries_made_from_data_come_when_first_needed() -> None:
         assert "lazy.card.x.name" in core_text.catalog() and made == [1]
     finally:
         del core_text._TABLES["lazy"]
+
+
+# --- log lines: the header marker ----------------------------------------------------------------------------------
+
+def test_a_log_line_carries_kind_only_when_it_opens_a_round_or_phase() -> None:
+    """Message.to_json (issue 30, separators): a header line's entry has ``kind`` ("round" or "phase", the values of
+    LOG_HEADER_KINDS); any other line's entry has no ``kind`` key at all."""
+    from pyengine.core.api import LOG_HEADER_KINDS, Message
+
+    assert LOG_HEADER_KINDS == ("round", "phase")
+    header = Message("Round {n} begins", (("n", ("n", 2)),), id="x.log.round", kind="round")
+    assert header.to_json() == {"t": "Round {n} begins", "args": {"n": {"n": 2}}, "id": "x.log.round", "kind": "round"}
+    assert "kind" not in Message("The game ends", id="x.log.end").to_json()

@@ -48,7 +48,10 @@ def run(d: Data, seat: int) -> None:
 # --- parameters, TR and triggers --------------------------------------------------------------------------------
 
 def gain_tr(d: Data, seat: int, n: int, src: str | None = None) -> None:
-    """Raise a player's TR; the first rise in a phase fires "tr_first" effects (United Nations Mars Initiative)."""
+    """Raise a player's TR; the first rise in a phase fires "tr_first" effects (United Nations Mars Initiative).
+
+    The caller logs the rise (a parameter step says it with the step, a card's TR with ``log_tr``).
+    """
     p = d["p"][seat]
     if n <= 0:
         return
@@ -58,11 +61,19 @@ def gain_tr(d: Data, seat: int, n: int, src: str | None = None) -> None:
         fire(d, seat, "tr_first")
 
 
+def shown_value(param: str, steps: int) -> int:
+    """Return temperature or oxygen at a number of steps in printed units (°C or %), as the table shows them."""
+    spec = board()[param]
+    return int(spec["start"] + spec["step"] * steps)
+
+
 def step(d: Data, seat: int | None, param: str) -> bool:
     """Raise one parameter one step for a player (or for nobody); return True if it scored a step.
 
     A step scores when the parameter moves, or when it is already at its maximum but reached it during this
-    phase (the max-phase rule). An ocean flip in the max-phase repeats the reward of the last tile flipped.
+    phase (the max-phase rule). An ocean flip in the max-phase repeats the reward of the last tile flipped. A
+    player's scoring step is logged with its new value (an ocean by its slot on the table, 1 to 9, and its reward)
+    and its TR.
     """
     params = d["params"]
     key = d["phase_key"]
@@ -85,11 +96,55 @@ def step(d: Data, seat: int | None, param: str) -> bool:
         p["mc"] += reward.get("mc", 0)
         p["plants"] += reward.get("plants", 0)
         p["hand"] += draw_cards(d, reward.get("cards", 0))
-        log(d, "{seat} flips ocean tile {n}", seat=seat, n=tile)
+        slot = len(d["ocean_flipped"])  # the tile's place on the table (tiles fill slots 1 to 9 in flip order)
+        log(d, OCEAN_LOG if moved else OCEAN_AGAIN_LOG, seat=seat, n=slot, mc=reward.get("mc", 0),
+            plants=reward.get("plants", 0), drawn=reward.get("cards", 0))
+    elif scored:
+        if moved:
+            log(d, RAISE_LOG[param], seat=seat, n=shown_value(param, params[param]))
+        else:
+            log(d, "{seat} raises the {name} again in the phase it reached its maximum and gains 1 TR", seat=seat,
+                name=param)
     if scored:
         gain_tr(d, seat, 1)
         fire(d, seat, "step", param=param)
     return scored
+
+
+RAISE_LOG = {"temperature": "{seat} raises the temperature to {n} °C and gains 1 TR",
+             "oxygen": "{seat} raises the oxygen to {n}% and gains 1 TR"}
+"""The log line of a player's step of temperature or oxygen, with its new value in printed units."""
+OCEAN_LOG = "{seat} flips ocean {n}, gaining {mc} M€, {plants} plants, {drawn} cards and 1 TR"
+"""The log line of a player's ocean flip: its slot on the table (1 to 9) and its printed reward."""
+OCEAN_AGAIN_LOG = ("{seat} takes the reward of ocean {n} again, gaining {mc} M€, {plants} plants, {drawn} cards and "
+                   "1 TR")
+"""The log line of an ocean step in the phase the last ocean was flipped: the last tile's reward again."""
+VIRTUAL_RAISE_LOG = {"temperature": "The virtual player raises the temperature to {n} °C",
+                     "oxygen": "The virtual player raises the oxygen to {n}%"}
+"""The log line of the solo virtual player's raise, with the parameter's new value in printed units."""
+GAIN_FROM_LOG = {"mc": "{seat} gains {n} M€ from {card}", "heat": "{seat} gains {n} heat from {card}",
+                 "plants": "{seat} gains {n} plants from {card}"}
+"""The log line of a resource a card's effect gives, naming the card."""
+PROD_LOG = {"mc": "{seat} raises their M€ production by {n}", "heat": "{seat} raises their heat production by {n}",
+            "plants": "{seat} raises their plant production by {n}",
+            "cards": "{seat} raises their card production by {n}",
+            "steel": "{seat} gains {n} steel", "titanium": "{seat} gains {n} titanium"}
+"""The log line of a production (or steel, titanium) increase."""
+DRAW_LOG = "{seat} draws {n} cards"
+
+
+def log_tr(d: Data, seat: int, n: int) -> None:
+    """Log a TR change that is not a parameter's step: a card's TR (n > 0) or TR paid (n < 0)."""
+    if n > 0:
+        log(d, "{seat} gains {n} TR", seat=seat, n=n)
+    elif n < 0:
+        log(d, "{seat} pays {n} TR", seat=seat, n=-n)
+
+
+def log_draw(d: Data, seat: int, cards: list[str]) -> None:
+    """Log how many cards a player drew (not which: the hand is secret), when there are any."""
+    if cards:
+        log(d, DRAW_LOG, seat=seat, n=len(cards))
 
 
 def step_scores(d: Data, param: str) -> bool:
@@ -103,6 +158,7 @@ def step_scores(d: Data, param: str) -> bool:
 def gain_forest(d: Data, seat: int) -> None:
     """Give a player a forest token: 1 VP, then oxygen one step."""
     d["p"][seat]["forests"] += 1
+    log(d, "{seat} gains a forest", seat=seat)
     fire(d, seat, "forest")
     step(d, seat, "oxygen")
 
@@ -141,15 +197,20 @@ def _amount(p: Player, op: Record, src: str | None) -> int:
 
 
 def _gain(d: Data, seat: int, f: Frame, op: Record) -> None:
-    d["p"][seat][op["res"]] += _amount(d["p"][seat], op, f["src"])
+    n = _amount(d["p"][seat], op, f["src"])
+    d["p"][seat][op["res"]] += n
+    if n:
+        log(d, GAIN_FROM_LOG[op["res"]], seat=seat, n=n, card=f["src"])  # (a gain is always a card's op)
 
 
 def _prod(d: Data, seat: int, f: Frame, op: Record) -> None:
     d["p"][seat]["prod"][op["res"]] += op["n"]
+    log(d, PROD_LOG[op["res"]], seat=seat, n=op["n"])
 
 
 def _metal(d: Data, seat: int, f: Frame, op: Record) -> None:
     d["p"][seat][op["op"]] += op["n"]
+    log(d, PROD_LOG[op["op"]], seat=seat, n=op["n"])
 
 
 def _raise(d: Data, seat: int, f: Frame, op: Record) -> None:
@@ -168,16 +229,22 @@ def _forest(d: Data, seat: int, f: Frame, op: Record) -> None:
 
 
 def _tr(d: Data, seat: int, f: Frame, op: Record) -> None:
-    gain_tr(d, seat, _amount(d["p"][seat], op, f["src"]), f["src"])
+    n = _amount(d["p"][seat], op, f["src"])
+    log_tr(d, seat, n)
+    gain_tr(d, seat, n, f["src"])
 
 
 def _draw(d: Data, seat: int, f: Frame, op: Record) -> None:
-    d["p"][seat]["hand"] += draw_cards(d, _amount(d["p"][seat], op, f["src"]))
+    got = draw_cards(d, _amount(d["p"][seat], op, f["src"]))
+    d["p"][seat]["hand"] += got
+    log_draw(d, seat, got)
 
 
 def _draw_discard(d: Data, seat: int, f: Frame, op: Record) -> None:
     p = d["p"][seat]
-    p["hand"] += draw_cards(d, op["draw"])
+    got = draw_cards(d, op["draw"])
+    p["hand"] += got
+    log_draw(d, seat, got)
     n = min(op["discard"], len(p["hand"]))
     if n:
         push(d, seat, [{"op": "_discard", "n": n}], f["src"])
@@ -232,6 +299,7 @@ def _reveal_until(d: Data, seat: int, f: Frame, op: Record) -> None:
             break
         if matches(card(got[0]), op["filter"]):
             d["p"][seat]["hand"].append(got[0])
+            log_draw(d, seat, got)
             break
         shown.append(got[0])
     d["discard"] += shown
@@ -381,7 +449,9 @@ def _cycle(d: Data, seat: int, f: Frame, op: Record) -> None:
     """Ask for discards (up to ``max``); once the player stops or reaches it, draw for every card discarded."""
     done = f["ctx"].get("cycled", 0)
     if done >= op["max"] or not d["p"][seat]["hand"] or f["ctx"].get("stopped"):
-        d["p"][seat]["hand"] += draw_cards(d, f["ctx"].get("owed", 0))
+        got = draw_cards(d, f["ctx"].get("owed", 0))
+        d["p"][seat]["hand"] += got
+        log_draw(d, seat, got)
         f["ctx"].update({"cycled": 0, "owed": 0, "stopped": False})
         return
     f["i"] -= 1
@@ -417,6 +487,7 @@ def _cost(d: Data, seat: int, f: Frame, op: Record) -> None:
             pay_mc(d, seat, f, n)
         elif c["res"] == "tr":
             p["tr"] -= n
+            log_tr(d, seat, -n)
         else:
             p[c["res"]] -= n
     elif c["op"] == "remove":
@@ -470,6 +541,8 @@ def _acted(d: Data, seat: int, f: Frame, op: Record) -> None:
 def _research(d: Data, seat: int, f: Frame, op: Record) -> None:
     """Draw the research cards; then keep the allowed number (asked one at a time)."""
     cards = draw_cards(d, op["draw"])
+    log(d, "{seat} draws {n} cards in the Research phase and keeps {keep}", seat=seat, n=len(cards),
+        keep=min(op["keep"], len(cards)))
     push(d, seat, [{"op": "_keep"}], None, {"looked": cards, "keep": op["keep"], "filter": None, "per_discard": []})
 
 
@@ -489,7 +562,7 @@ def solo_raise(d: Data, param: str, n: int) -> None:
     """Raise a parameter for the virtual player: no TR, no forest, no triggers."""
     for _ in range(n):
         step(d, None, param)
-    log(d, "The virtual player raises the {name}", name=param)
+    log(d, VIRTUAL_RAISE_LOG[param], n=shown_value(param, d["params"][param]))
 
 
 _OPS = {

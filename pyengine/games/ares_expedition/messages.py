@@ -190,12 +190,43 @@ STORED: dict[str, str] = {
     "Phases this round: {name}": "ares.log.phases",
     "Phase {n} begins: {name}": "ares.log.phase_begins",
     "The game ends: {name}": "ares.log.game_ends",
+    "Round {n} begins": "ares.log.round",
+    "{seat} raises the temperature to {n} °C and gains 1 TR": "ares.log.temperature",
+    "{seat} raises the oxygen to {n}% and gains 1 TR": "ares.log.oxygen",
+    "{seat} raises the {name} again in the phase it reached its maximum and gains 1 TR": "ares.log.param_again",
+    "{seat} flips ocean {n}, gaining {mc} M€, {plants} plants, {drawn} cards and 1 TR": "ares.log.ocean",
+    "{seat} takes the reward of ocean {n} again, gaining {mc} M€, {plants} plants, {drawn} cards and 1 TR":
+        "ares.log.ocean_again",
+    "The virtual player raises the temperature to {n} °C": "ares.log.virtual_temperature",
+    "The virtual player raises the oxygen to {n}%": "ares.log.virtual_oxygen",
+    "{seat} gains {n} TR": "ares.log.tr",
+    "{seat} pays {n} TR": "ares.log.tr_pay",
+    "{seat} gains a forest": "ares.log.forest",
+    "{seat} gains {n} M€ from {card}": "ares.log.gain_mc_from",
+    "{seat} gains {n} heat from {card}": "ares.log.gain_heat_from",
+    "{seat} gains {n} plants from {card}": "ares.log.gain_plants_from",
+    "{seat} raises their M€ production by {n}": "ares.log.prod_mc",
+    "{seat} raises their heat production by {n}": "ares.log.prod_heat",
+    "{seat} raises their plant production by {n}": "ares.log.prod_plants",
+    "{seat} raises their card production by {n}": "ares.log.prod_cards",
+    "{seat} gains {n} steel": "ares.log.steel",
+    "{seat} gains {n} titanium": "ares.log.titanium",
+    "{seat} produces {mc} M€, {heat} heat, {plants} plants and {drawn} cards": "ares.log.income",
+    "{seat} sells a card for {n} M€": "ares.log.sell",
+    "{seat} discards a card down to the hand limit and gains {n} M€": "ares.log.hand_limit",
+    "{seat} draws a card as the Construction bonus": "ares.log.bonus_draw",
+    "{seat} draws {n} cards": "ares.log.draw",
+    "{seat} draws {n} cards in the Research phase and keeps {keep}": "ares.log.research",
 }
+LEGACY: frozenset[str] = frozenset({"{seat} flips ocean tile {n}", "The virtual player raises the {name}"})
+"""The stored templates the rules no longer write (the ocean and virtual-player lines now name the new value), kept
+so that a state stored with them still reads."""
 LOG: dict[str, Entry] = {msg_id: WRITTEN[msg_id] for msg_id in STORED.values() if msg_id in WRITTEN}
 """The log lines' entries, by id (the round's list of phases is ``phase_list``'s, one id per length)."""
 _NAME_AS: dict[str, tuple[str, Callable[[str], str]]] = {
     "ares.log.setup": ("mode", lambda v: f"ares.term.mode.{v}"),
     "ares.log.virtual_raises": ("param", lambda v: f"ares.term.param.{v}"),
+    "ares.log.param_again": ("param", lambda v: f"ares.term.param.{v}"),
     "ares.log.standard": ("action", lambda v: f"ares.term.std.{_STANDARD_BY_PHRASE[v]}"),
     "ares.log.take_pool": ("item", lambda v: f"ares.term.pool.{v}"),
     "ares.log.virtual_reveals": ("phase", lambda v: f"ares.term.phase.{_PHASE_BY_NAME[v]}"),
@@ -203,6 +234,10 @@ _NAME_AS: dict[str, tuple[str, Callable[[str], str]]] = {
     "ares.log.game_ends": ("reason", lambda v: f"ares.term.end.{_END_BY_PHRASE[v]}"),
 }
 _KIND_OF_STORED = {"seat": "player", "card": "card", "n": "n", "text": "text"}
+HEADER_KIND: dict[str, str] = {"ares.log.round": "round", "ares.log.phase_begins": "phase"}
+"""The log lines that open a part of the game, by id: their ``Message.kind`` (the page draws them as separators)."""
+_REWARD_LINES = ("ares.log.ocean", "ares.log.ocean_again")
+"""The lines that store an ocean's reward as its numbers (mc, plants, drawn) and show it in words (``reward``)."""
 
 
 def log_message(stored: str, args: dict[str, dict[str, Any]]) -> Message:
@@ -219,15 +254,20 @@ def log_message(stored: str, args: dict[str, dict[str, Any]]) -> Message:
         names = str(refs["name"][1]).split(", ")
         t = phase_list("ares.log.phases", [_PHASE_BY_NAME[n] for n in names])
         return Message(template(t.id), t.args, id=t.id)
+    if msg_id in _REWARD_LINES:
+        reward = {"mc": refs.pop("mc")[1], "plants": refs.pop("plants")[1], "cards": refs.pop("drawn")[1]}
+        refs["reward"] = ("msg", reward_text(reward).to_json())
+    elif msg_id == "ares.log.ocean_flip":
+        refs.pop("n", None)  # the old line's number was the tile's place in the pile, not its slot on the table
     out: dict[str, tuple[str, Any]] = {}
     for k, (kind, value) in refs.items():
         if k == "name" and msg_id in _NAME_AS:
             field, term = _NAME_AS[msg_id]
             out[field] = ("term", term(value))
         else:
-            out[k] = (_KIND_OF_STORED[kind], value)
+            out[k] = (kind if kind == "msg" else _KIND_OF_STORED[kind], value)
     t = text(msg_id, **out)
-    return Message(template(msg_id), t.args, id=msg_id)
+    return Message(template(msg_id), t.args, id=msg_id, kind=HEADER_KIND.get(msg_id))
 
 
 __all__ = ["WRITTEN", "english", "log_message", "phase_list", "phase_term", "result_text", "text"]

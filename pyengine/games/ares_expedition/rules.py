@@ -17,6 +17,7 @@ from .effects import (
     convert,
     fire,
     free_play_choices,
+    log_tr,
     option_useful,
     push,
     push_option,
@@ -363,12 +364,14 @@ def start_play(d: Data, seat: int, cid: str, combo: tuple[str, ...], due: int) -
                     p[cost["res"]] -= cost["n"]
                 else:
                     p["res"][c] -= cost["n"]
+    log(d, "{seat} plays {card}", seat=seat, card=cid)
     for req in rec.get("req", ()):
         if req["kind"] == "spend":
             p[req["res"]] -= req["n"]
+            if req["res"] == "tr":
+                log_tr(d, seat, -int(req["n"]))
     p["ph"]["next_discount"] = 0
     p["ph"]["next_shift"] = 0
-    log(d, "{seat} plays {card}", seat=seat, card=cid)
     ops: list[Record] = [{"op": "_cost", "cost": {"op": "pay", "res": "mc", "n": due}}] if due else []
     push(d, seat, ops + list(rec.get("play", ())) + [{"op": "_played", "card": cid}], cid)
     run(d, seat)
@@ -409,19 +412,24 @@ def _top(d: Data, seat: int, action: Action) -> None:
         d["discard"].append(c)
         p["mc"] += hand_sell_value(p)
         p["sold"] += 1
+        log(d, "{seat} sells a card for {n} M€", seat=seat, n=hand_sell_value(p))
         return
     if kind == "discard":  # the end step's hand limit
         c = str(action.get("card"))
         p["hand"].remove(c)
         d["discard"].append(c)
         p["mc"] += hand_sell_value(p)
+        log(d, "{seat} discards a card down to the hand limit and gains {n} M€", seat=seat, n=hand_sell_value(p))
         return
     if kind == "done":
         p["done"] = True
         return
     if kind == "bonus_draw":
         p["ph"]["plays"] = [a for a in p["ph"]["plays"] if not a["bonus"]]
-        p["hand"] += draw_cards(d, 1)
+        got = draw_cards(d, 1)
+        p["hand"] += got
+        if got:
+            log(d, "{seat} draws a card as the Construction bonus", seat=seat)
         return
     if kind == "play":
         cid = str(action.get("card"))
@@ -509,6 +517,7 @@ def start_round(d: Data) -> None:
     d["round"] += 1
     d["phase"] = 0
     d["phase_key"] = None
+    log(d, "Round {n} begins", n=d["round"])
     for p in d["p"]:
         p["last"] = p["pick"] if d["round"] > 1 else None
         p["pick"] = None
@@ -586,10 +595,14 @@ def _produce(d: Data, seat: int, chooser: bool) -> None:
     """Production: M€ = TR + M€ production, heat, plants and cards (the chooser also gets 4 M€)."""
     p = d["p"][seat]
     prod = production(p)
-    p["mc"] += p["tr"] + prod["mc"] + (board()["phase_bonus"]["production_mc"] if chooser else 0)
+    mc = p["tr"] + prod["mc"] + (board()["phase_bonus"]["production_mc"] if chooser else 0)
+    p["mc"] += mc
     p["heat"] += prod["heat"]
     p["plants"] += prod["plants"]
-    p["hand"] += draw_cards(d, prod["cards"])
+    got = draw_cards(d, prod["cards"])
+    p["hand"] += got
+    log(d, "{seat} produces {mc} M€, {heat} heat, {plants} plants and {drawn} cards", seat=seat, mc=mc,
+        heat=prod["heat"], plants=prod["plants"], drawn=len(got))
 
 
 def ends_when_terraformed(d: Data) -> bool:

@@ -91,7 +91,8 @@ def test_an_ares_2026_11_save_loads_after_the_2026_12_change() -> None:
 
     The only entry dropped is the answer to a question 2026.12 no longer asks (Imported Hydrogen with no card for
     microbes or animals: the 3 plants are taken without asking); every other entry replays, and the position equals
-    the save's old snapshot except for the new fields (the TR/VP history, the option, the state format)."""
+    the save's old snapshot except for the new fields (the TR/VP history, the option, the state format) and the log's
+    words (history: the replay logs every effect, as the rules now do)."""
     old = old_save()
     assert old["rules_version"] == "2026.11" and "coop_early_end" not in old["options"]
     assert "hist" not in old["snapshot"]["state"]
@@ -105,7 +106,7 @@ def test_an_ares_2026_11_save_loads_after_the_2026_12_change() -> None:
     assert loaded.options == {**old["options"], "coop_early_end": False, "solo_early_end": False}
     now = loaded.state.to_json()
     then = old["snapshot"]["state"]
-    assert {k for k in set(now) | set(then) if now.get(k) != then.get(k)} == {"format", "hist", "options"}
+    assert {k for k in set(now) | set(then) if now.get(k) != then.get(k)} == {"format", "hist", "options", "msgs"}
     assert [h[0] for h in now["hist"]] == list(range(1, now["round"]))
     resaved = loaded.to_save()
     assert resaved["rules_version"] == pyengine.load_game("ares_expedition").info.rules_version == "2026.12.2"
@@ -150,7 +151,8 @@ def test_a_2026_12_solo_game_in_progress_loads_into_the_same_position_and_now_pl
     assert loaded.options == {**old["options"], "solo_early_end": False}
     assert [e.to_json() for e in loaded.log] == old["log"]
     now, then = loaded.state.to_json(), old["snapshot"]["state"]
-    assert {k for k in set(now) | set(then) if now.get(k) != then.get(k)} == {"options"}
+    # the log is history, not position: the replay writes the lines of every effect, as the rules now do
+    assert {k for k in set(now) | set(then) if now.get(k) != then.get(k)} == {"options", "msgs"}
     bot, rng = make_bot("greedy"), Rng(7)
     state = loaded.state
     terraformed_in = None
@@ -176,7 +178,7 @@ def test_a_2026_12_solo_game_ended_by_terraforming_keeps_its_early_end_and_resul
     loaded = Match.from_save(copy.deepcopy(old))
     assert loaded.options == {**old["options"], "solo_early_end": True}
     now = loaded.state.to_json()
-    assert {k for k in set(now) | set(then) if now.get(k) != then.get(k)} == {"options"}
+    assert {k for k in set(now) | set(then) if now.get(k) != then.get(k)} == {"options", "msgs"}  # (msgs: the log)
     out = loaded.state.outcome()
     assert loaded.state.is_terminal() and out is not None and out.winners == [0]
     assert out.details["result_msg"]["id"] == "ares.outcome.result.solo_win_early"

@@ -16,7 +16,7 @@ from collections.abc import Collection
 
 from .abilities import passive
 from .model import Data, controllable, disc_for, return_track_disc, strength_at, take_track_disc
-from .text import log
+from .text import log, place
 
 OTHER_TRACK = {"food": "ore", "ore": "food"}
 
@@ -51,13 +51,13 @@ def lose(d: Data, loc: str) -> None:
     cur = d["control"].pop(loc)
     if cur["disc"] is not None:
         return_track_disc(d["factions"][cur["seat"]], cur["disc"])
-    log(d, "{seat} loses control of {loc}", seat=cur["seat"], loc=loc)
+    log(d, "{seat} loses control of {loc}", seat=cur["seat"], loc=place(d, loc))
 
 
 def gain(d: Data, loc: str, seat: int) -> None:
     """Give a location to a faction, marked with the leftmost disc of the location's track (if it has one left)."""
     d["control"][loc] = {"seat": seat, "disc": take_disc(d, seat, disc_for(d, loc))}
-    log(d, "{seat} takes control of {loc}", seat=seat, loc=loc)
+    log(d, "{seat} takes control of {loc}", seat=seat, loc=place(d, loc))
 
 
 def take_disc(d: Data, seat: int, track: str) -> str | None:

@@ -13,7 +13,7 @@ from .abilities import anytime, passive
 from .effects import current
 from .messages import SPACES, STEP_PROMPTS, ability_ref, loc_ref, source_ref, term
 from .model import Data
-from .rules import space_info
+from .rules import space_info, space_place
 
 FIXED = {"skip": "bts.act.skip", "stop": "bts.act.stop", "decline": "bts.act.decline", "accept": "bts.act.accept",
          "pay": "bts.act.pay", "done": "bts.act.done", "end_turn": "bts.act.end_turn"}
@@ -21,8 +21,9 @@ _TRADES = {"buy_population": "bts.act.trade_buy_population", "sell_population": 
 
 
 def _move_text(d: Data, seat: int, space: str, swap: bool = False) -> Text:
-    """Return the label of a pawn move: the action, where it is, which space, and its price before discounts (with
-    ``swap``, Android Rights Movement: ore paid instead of one population, said so)."""
+    """Return the label of a pawn move: the action, where it is, which space (numbered from 1, as the table shows
+    it), and its price before discounts (with ``swap``, Android Rights Movement: ore paid instead of one population,
+    said so)."""
     cost, _steps, surcharge, _label = space_info(d, space)
     ore = cost.get("ore", 0) + surcharge
     pop = cost.get("population", 0)
@@ -33,7 +34,7 @@ def _move_text(d: Data, seat: int, space: str, swap: bool = False) -> Text:
         action, where = term("guild", parts[1]), "guild"
     else:
         action, where = ("card", d["slots"][parts[1]]["card"]), "tech"
-    args = {"action": action, "where": term("space_kind", where), "space": ("n", int(parts[-1]))}
+    args = {"action": action, "where": term("space_kind", where), "space": ("n", space_place(d, space)[1])}
     if swap:
         ore += passive(d, seat, "population_cost_as_ore")
         if pop > 1:

@@ -30,7 +30,7 @@ from .model import (
 )
 from .research import candidate_types, reveal, step_slots, to_bottom
 from .steps import can_pay, colonize_targets, copy_options, effective_cost, performable
-from .text import log
+from .text import log, log_payment, place
 
 Step = dict[str, Any]
 Frame = dict[str, Any]
@@ -347,7 +347,10 @@ def resolve(d: Data, rng: Rng, action: Action) -> None:
             take_supply(f, "ABCDE".index(step["from_column"]) if "from_column" in step else None)
         lv = _build_level(d, seat, step)
         add_ship(f, loc, lv)
-        log(d, "{seat} builds a level-{n} ship at {loc}", seat=seat, n=lv, loc=loc)
+        if step["from"] == "population":
+            log(d, "{seat} turns a population into a level-{n} ship at {loc}", seat=seat, n=lv, loc=place(d, loc))
+        else:
+            log(d, "{seat} builds a level-{n} ship at {loc}", seat=seat, n=lv, loc=place(d, loc))
         prog["done"] = prog.get("done", 0) + 1
         control.recompute(d, (loc,))
     elif kind == "upgrade":
@@ -355,7 +358,7 @@ def resolve(d: Data, rng: Rng, action: Action) -> None:
         new = min(4, lv + int(step["levels"]))
         remove_ship(f, loc, lv)
         add_ship(f, loc, new)
-        log(d, "{seat} upgrades a ship at {loc} to level {n}", seat=seat, loc=loc, n=new)
+        log(d, "{seat} upgrades a ship at {loc} to level {n}", seat=seat, loc=place(d, loc), n=new)
         prog["done"] = prog.get("done", 0) + 1
         prog.setdefault("upgraded", []).append([loc, new])  # each upgrade of the step raises a different ship
         control.recompute(d, (loc,))
@@ -371,7 +374,6 @@ def resolve(d: Data, rng: Rng, action: Action) -> None:
         loc = str(get("system"))
         need = max(0, systems()[d["locs"][loc]]["colonize"] - int(step.get("strength_discount", 0)))
         _replace_step(frame, [{"op": "_settle", "loc": loc, "need": need, "back": 0}])
-        log(d, "{seat} colonizes {card}", seat=seat, card=d["locs"][loc])
         if need == 0:
             _colonized(d, rng, frame, frame["steps"][0])
     elif kind == "settle":
@@ -385,15 +387,15 @@ def resolve(d: Data, rng: Rng, action: Action) -> None:
             _colonized(d, rng, frame, step)
     elif kind == "basic":
         act = board()["basic_spacefaring"]["actions"][str(get("row"))]
+        log(d, "{seat} takes the Basic Spacefaring action {n}", seat=seat, n=act["name"])
         _pay(d, seat, act["cost"])
         _replace_step(frame, list(act["steps"]))
-        log(d, "{seat} takes the Basic Spacefaring action {n}", seat=seat, n=act["name"])
     elif kind == "retire":
         loc, lv = str(get("at")), int(str(get("level")))
         remove_ship(f, loc, lv)
         f["pop"] += 1
         prog["done"] = prog.get("done", 0) + 1
-        log(d, "{seat} retires a ship at {loc} into population", seat=seat, loc=loc)
+        log(d, "{seat} retires a ship at {loc} into population", seat=seat, loc=place(d, loc))
         control.recompute(d, (loc,))
     elif kind == "option":
         _replace_step(frame, list(step["options"][int(str(get("n")))]))
@@ -403,9 +405,9 @@ def resolve(d: Data, rng: Rng, action: Action) -> None:
     elif kind == "copy":
         key = str(get("action"))
         _key, name, cost, steps = next(c for c in copy_options(d, seat) if c[0] == key)
+        log(d, "{seat} takes the action of {n} as a copy", seat=seat, n=name)
         _pay(d, seat, cost)
         _replace_step(frame, list(steps))
-        log(d, "{seat} takes the action of {n} as a copy", seat=seat, n=name)
     elif kind == "cube":
         src = _rightmost_unmoved(f, prog)
         assert src is not None
@@ -445,12 +447,13 @@ def resolve(d: Data, rng: Rng, action: Action) -> None:
 
 
 def _pay(d: Data, seat: int, cost: dict[str, int]) -> None:
-    """Pay a cost: ore to the general supply, population cubes back to the supply columns."""
+    """Pay a cost: ore to the general supply, population cubes back to the supply columns (logged)."""
     f = d["factions"][seat]
     f["ore"] -= cost.get("ore", 0)
     for _ in range(cost.get("population", 0)):
         f["pop"] -= 1
         return_supply(f)
+    log_payment(d, seat, cost.get("ore", 0), cost.get("population", 0))
 
 
 def _extend_supply(f: Faction) -> None:
@@ -471,7 +474,7 @@ def _jump(d: Data, seat: int, step: Step, prog: dict[str, Any], loc: str, lv: in
     prog["left"] = prog.get("left", step["n"] + passive(d, seat, "jump_bonus")) - 1
     remove_ship(f, loc, lv)
     add_ship(f, to, lv)
-    log(d, "{seat} jumps a level-{n} ship from {loc} to {loc2}", seat=seat, n=lv, loc=loc, loc2=to)
+    log(d, "{seat} jumps a level-{n} ship from {loc} to {loc2}", seat=seat, n=lv, loc=place(d, loc), loc2=place(d, to))
     taken = [c for c in control.recompute(d, (loc, to)) if c[1] == seat and c[2] is not None and c[2] != seat]
     bonus = int(step.get("ore_per_takeover", 0)) * len(taken)
     if bonus:
@@ -539,10 +542,12 @@ def _colonized(d: Data, rng: Rng, frame: Frame, step: Step) -> None:
             for i in range(4):
                 deep[i] += row[i]
     card = d["locs"][loc]
+    log(d, "{seat} colonizes {card}", seat=seat, card=card)
     base = d["control"].pop(loc, None)
     if base is not None and base["seat"] != seat:  # Stealth Terraformers colonizes a system it need not control
         if base["disc"] is not None:
             return_track_disc(d["factions"][base["seat"]], base["disc"])
+        log(d, "{seat} loses control of {loc}", seat=base["seat"], loc=place(d, loc))
         base = None
     discs = [base["disc"]] if base and base["disc"] else []
     if base is None:  # not controlled (Stealth Terraformers): the colony still gets its control disc, as usual

@@ -58,6 +58,7 @@ class BeyondTheSun(Game, info=INFO, hidden_kinds=KINDS, validate=validate, invar
         unlock_powers(d)
         d["rng"] = rng.to_text()
         log(d, "Setup for {n} players; the first player is {seat}", n=players, seat=0)
+        log(d, "Round {n} begins", n=1)
         return BTSState(self, d)
 
     def load_json(self, data: JSON) -> BTSState:

@@ -30,6 +30,7 @@ from typing import Any
 from ...core.api import Message
 from ...core.text import Entry, catalog, english, load_locale, register_card_names, register_messages, template, text
 from .cards import TYPES, achievements, board, events, factions, systems, techs
+from .text import PLACE_SEP
 
 NS = "bts"
 GAME = "beyond_the_sun"
@@ -88,9 +89,10 @@ ABILITY_OWNER = _ability_owners()
 
 # Every template the rules store in the log (text.log), with the slug of its id (``bts.log.<slug>``, whose words are
 # in locales/en.json) and how its arguments are read. An argument's reading: player, n, card, loc (a board
-# location), slot (a tech slot), level (a tech level, roman), disc, guild, tech_type, space (an action space by its
-# stored name), ability (by stored name or id), power. Unlisted arguments: seat -> player, loc* -> loc,
-# card -> card, n -> n.
+# location, with the system card lying there when it is stored as "<loc>@<card>"), slot (a tech slot), level (a tech
+# level, roman), disc, guild, tech_type, space (an action space by its stored name), action (an action area by its
+# id: "bs.<row>", "guild.<id>" or a tech card's id), ability (by stored name or id), power. Unlisted arguments:
+# seat -> player, loc* -> loc, card -> card, n -> n.
 LOG_SPEC: tuple[tuple[str, str, dict[str, str]], ...] = (
     ("Setup for {n} players; the first player is {seat}", "setup", {}),
     ("{seat} loses control of {loc}", "lose_control", {}),
@@ -134,7 +136,22 @@ LOG_SPEC: tuple[tuple[str, str, dict[str, str]], ...] = (
     ("{seat} moves a supply cube to column {n}", "move_cube", {"n": "column"}),
     ("Round limit: round {n} is the last round", "round_limit", {}),
     ("The game is over", "game_over", {}),
+    ("Round {n} begins", "round", {}),
+    ("{seat} moves to {n}, space {m}", "move_space", {"n": "action"}),
+    ("{seat} pays {n} ore and {m} population", "pay_both", {}),
+    ("{seat} pays {n} ore", "pay_ore", {}),
+    ("{seat} pays {n} population", "pay_population", {}),
+    ("{seat} turns a population into a level-{n} ship at {loc}", "build_population", {}),
+    ("{seat} trades {n} ore for a population", "trade_buy", {}),
+    ("{seat} pays {n} ore to retire a ship at {loc} into population", "trade_retire_at", {}),
+    ("{seat} trades a population for {n} ore", "trade_sell", {}),
 )
+LEGACY: frozenset[str] = frozenset({"{seat} moves to {n}", "{seat} trades ore for a population",
+                                    "{seat} retires a ship into population", "{seat} trades a population for an ore"})
+"""The stored templates the rules no longer write (the move now names its space, the trades their amounts), kept so
+that a state stored with them still reads."""
+HEADER_KIND: dict[str, str] = {"bts.log.round": "round"}
+"""The log lines that open a part of the game, by id: their ``Message.kind`` (the page draws them as separators)."""
 
 # The effect steps (their op, as effects.py names them) that ask a question of their own: ``bts.prompt.<op>``
 # (without the leading "_"), each followed by where it comes from. Any other step asks ``bts.prompt.other``.
@@ -153,6 +170,9 @@ def _locations() -> dict[str, str]:
 
 
 LOCATIONS = _locations()
+SYSTEM_PLACES = tuple(rec["id"] for side in board()["exploration"]["sides"].values() for rec in side["locations"]
+                      if rec["kind"] in ("system", "extra"))
+"""The locations where a system card may lie (the log names them with it, ``bts.term.system_at.<loc>``)."""
 GUILDS = {str(g["id"]): str(g["name"]) for g in board()["guilds"]}
 SPACES = {str(row): str(act["name"]) for row, act in board()["basic_spacefaring"]["actions"].items()}
 
@@ -383,6 +403,8 @@ def data_entries() -> dict[str, Entry]:
     """Return the entries whose words come from the game's data: the names of locations, guilds, action spaces and
     cards, the cards' texts, and the table view's words about effects, rewards and spaces."""
     return _merge({f"bts.term.loc.{loc}": name for loc, name in LOCATIONS.items()},
+                  {f"bts.term.system_at.{loc}": f"{{card}} ({LOCATIONS[loc][0].lower()}{LOCATIONS[loc][1:]})"
+                   for loc in dict.fromkeys(SYSTEM_PLACES)},
                   {f"bts.term.guild.{g}": name for g, name in GUILDS.items()},
                   {f"bts.term.space.{row}": name for row, name in SPACES.items()}, _tv_entries(), _card_entries())
 
@@ -474,8 +496,18 @@ def _read(kind: str, value: Any) -> Ref:
         return ("player", int(value))
     if kind in ("n", "card"):
         return (kind, value)
-    if kind in ("loc", "slot", "level", "disc", "guild", "tech_type", "column"):
+    if kind == "loc":
+        loc, _sep, card = str(value).partition(PLACE_SEP)
+        if card:
+            return ("msg", text(f"bts.term.system_at.{loc}", card=("card", card)).to_json())
+        return term("loc", loc)
+    if kind in ("slot", "level", "disc", "guild", "tech_type", "column"):
         return term(kind, value)
+    if kind == "action":
+        area, _sep, key = str(value).partition(".")
+        if area in ("bs", "guild") and key:
+            return term("space" if area == "bs" else "guild", key)
+        return ("card", str(value))
     if kind == "space":
         return _SPACE_BY_NAME[str(value)]
     if kind == "ability":
@@ -510,7 +542,7 @@ def log_message(stored: str, args: dict[str, dict[str, Any]]) -> Message:
     msg_id, kinds = spec
     out = {k: _read(kinds.get(k) or _default_kind(k), next(iter(v.values()))) for k, v in args.items()}
     t = text(msg_id, **out)
-    return Message(template(msg_id), t.args, id=msg_id)
+    return Message(template(msg_id), t.args, id=msg_id, kind=HEADER_KIND.get(msg_id))
 
 
 __all__ = ["WRITTEN", "ability_ref", "card_name", "catalog", "english", "loc_ref", "log_message", "source_ref",

@@ -29,7 +29,7 @@ from .model import (
 )
 from .scoring import total
 from .steps import can_pay, effective_cost, performable
-from .text import log
+from .text import log, log_payment, place
 
 BS = board()["basic_spacefaring"]
 GUILDS = {g["id"]: g for g in board()["guilds"]}
@@ -49,6 +49,17 @@ def space_info(d: Data, space: str) -> tuple[dict[str, int], list[dict[str, Any]
     card = techs()[d["slots"][parts[1]]["card"]]
     act = card["actions"][int(parts[2])]
     return act.get("cost", {}), act["steps"], 0, card["name"]
+
+
+def space_place(d: Data, space: str) -> tuple[str, int]:
+    """Return where an action space is, as the table shows it: its area (``bs.<row>``, ``guild.<id>``, or the id of
+    the tech card) and its number there, from 1 (a tech's spaces are numbered across all of its actions)."""
+    parts = space.split(".")
+    if parts[0] in ("bs", "guild"):
+        return f"{parts[0]}.{parts[1]}", int(parts[2]) + 1
+    card = str(d["slots"][parts[1]]["card"])
+    before = sum(int(act["spaces"]) for act in techs()[card]["actions"][:int(parts[2])])
+    return card, before + int(parts[3]) + 1
 
 
 Space = tuple[str, int, int, list[dict[str, Any]], int, bool, bool]
@@ -264,6 +275,7 @@ def _use_ability(d: Data, seat: int, ab_id: str) -> None:
         return_supply(f)
     d["turn_flags"]["used"][ab_id] = d["turn_flags"]["used"].get(ab_id, 0) + 1
     log(d, "{seat} uses {n}", seat=seat, n=ab.get("name", ab_id))
+    log_payment(d, seat, ab["cost"].get("ore", 0), ab["cost"].get("population", 0))
     steps = [{"op": "_star_disc"}] if ab_id == "star-disc" else list(ab["steps"])
     push(d, seat, steps, ab_id)
 
@@ -274,14 +286,16 @@ def _phase_apply(d: Data, rng: Rng, seat: int, action: Action) -> None:
     kind = action.kind
     if kind == "move":
         space = str(action.get("space"))
-        _cost, steps, _surcharge, label = space_info(d, space)
+        _cost, steps, _surcharge, _label = space_info(d, space)
         eff = move_cost(d, seat, action)
         d["pawns"][seat] = space
         f["ore"] -= eff["ore"]
         for _ in range(eff["population"]):
             f["pop"] -= 1
             return_supply(f)
-        log(d, "{seat} moves to {n}", seat=seat, n=label)
+        area, number = space_place(d, space)
+        log(d, "{seat} moves to {n}, space {m}", seat=seat, n=area, m=number)
+        log_payment(d, seat, eff["ore"], eff["population"])
         d["phase"] = "production"
         push(d, seat, list(steps), space)
     elif kind == "produce":
@@ -321,22 +335,23 @@ def _trade(d: Data, seat: int, f: Faction, action: Action) -> None:
     """One trade at the mat's rates."""
     kind = action.get("what")
     if kind == "buy_population":
-        f["ore"] -= passive(d, seat, "trade_ore_for_population") or 3
+        rate = passive(d, seat, "trade_ore_for_population") or 3
+        f["ore"] -= rate
         take_supply(f)
         f["pop"] += 1
-        log(d, "{seat} trades ore for a population", seat=seat)
+        log(d, "{seat} trades {n} ore for a population", seat=seat, n=rate)
     elif kind == "retire":
         f["ore"] -= 1
         loc = str(action.get("at"))
         remove_ship(f, loc, int(str(action.get("level"))))
         f["pop"] += 1
-        log(d, "{seat} retires a ship into population", seat=seat)
+        log(d, "{seat} pays {n} ore to retire a ship at {loc} into population", seat=seat, n=1, loc=place(d, loc))
         control.recompute(d, (loc,))
     else:
         f["pop"] -= 1
         return_supply(f)
         f["ore"] += 1
-        log(d, "{seat} trades a population for an ore", seat=seat)
+        log(d, "{seat} trades a population for {n} ore", seat=seat, n=1)
 
 
 def _claim(d: Data, seat: int, ach: str) -> None:
@@ -398,6 +413,7 @@ def _end_turn(d: Data) -> None:
             return
         record_round(d)
         d["round"] += 1
+        log(d, "Round {n} begins", n=d["round"])
         if d["end_round"] is None and d["round"] >= d["options"]["round_limit"]:
             d["end_round"] = d["round"]
             log(d, "Round limit: round {n} is the last round", n=d["round"])

@@ -59,6 +59,9 @@ LOG: tuple[tuple[str, str], ...] = (
 # The lines whose {n} may be 1: their singular form ``jd.log.<slug>_one`` is used instead when n == 1.
 LOG_ONE: tuple[str, ...] = ("pays", "income", "hand_limit", "reshuffle")
 
+# The log lines that open a part of the game, by slug: their ``Message.kind`` (the page draws them as separators).
+HEADER_KIND: dict[str, str] = {"round_begins": "round"}
+
 # Stored arguments the page cannot show as they are: (slug, stored name) -> (new name, term kind).
 _TERM_ARGS: dict[tuple[str, str], tuple[str, str]] = {("ticks", "text"): ("condition", "condition")}
 
@@ -145,7 +148,7 @@ def log_message(stored: str, args: Mapping[str, Mapping[str, Any]], visible_to: 
     msg_id = f"{NS}.log.{slug}"
     if slug in LOG_ONE and dict(refs).get("n") == ("n", 1):
         msg_id += "_one"
-    return Message(_template(TABLE[msg_id]), tuple(refs), vis, msg_id)
+    return Message(_template(TABLE[msg_id]), tuple(refs), vis, msg_id, HEADER_KIND.get(slug))
 
 
 register_messages(NS, TABLE, game=GAME_ID)

@@ -72,8 +72,11 @@ def test_the_check_catches_a_red_green_pair() -> None:
 
 
 def test_each_seat_has_a_shape_of_its_own() -> None:
-    """The second cue: seat 1's marker is a circle (the base rule), 2 a square, 3 a diamond and 4 a hexagon."""
+    """The second cue: seat 1's marker is a circle (the base rule), 2 a square, 3 a diamond and 4 a triangle, as the
+    Beyond the Sun star map draws them."""
     assert re.search(r"\.seat-dot \{[^}]*border-radius: 50%", CSS)
     assert re.search(r"\.seat-dot\.seat-bg-1 \{[^}]*border-radius: 2px", CSS)
     assert re.search(r"\.seat-dot\.seat-bg-2 \{[^}]*clip-path: polygon\(50% 0, 100% 50%, 50% 100%, 0 50%\)", CSS)
-    assert re.search(r"\.seat-dot\.seat-bg-3 \{[^}]*clip-path: polygon\(25% 0, 75% 0, 100% 50%", CSS)
+    assert re.search(r"\.seat-dot\.seat-bg-3 \{[^}]*clip-path: polygon\(50% 0, 100% 100%, 0 100%\)", CSS)
+    starmap = (Path(__file__).resolve().parents[1] / "web/app/games/beyond_the_sun/starmap.js").read_text()
+    assert "circle, square, diamond or triangle" in starmap

@@ -6,8 +6,9 @@ import { t } from "../i18n.js";
 import { textNodes } from "./text.js";
 
 /**
- * The log panel. newestFirst: newest line on top; otherwise oldest first, in a box that follows the newest line
- * (main.js keeps it scrolled to the bottom unless the player scrolled up). headers(entry): lines drawn as headers.
+ * The log panel. newestFirst: newest line on top; otherwise (every game's table) oldest first, in a box that follows
+ * the newest line (main.js keeps it scrolled to the bottom unless the player scrolled up). A line the engine marks
+ * as opening a round or a phase (entry.kind "round" or "phase") is drawn as a separator; headers(entry) names more.
  */
 export function logPanel(snapshot, { testid = "log", newestFirst = false, title = null, headers = null } = {}) {
   const entries = [...(snapshot.log || [])];
@@ -23,6 +24,9 @@ export function logPanel(snapshot, { testid = "log", newestFirst = false, title 
       },
     },
       h("ol", { class: "log", reversed: newestFirst ? true : null },
-        entries.map((e) => h("li", { class: ["log-entry", headers && headers(e) ? "log-header" : null], key: e.seq, dataset: { seq: e.seq } },
+        entries.map((e) => h("li", {
+          class: ["log-entry", e.kind ? `log-header log-${e.kind}` : headers && headers(e) ? "log-header" : null],
+          key: e.seq, dataset: { seq: e.seq },
+        },
           textNodes(snapshot, e, { where: `log${e.seq}` }))))));
 }

@@ -50,12 +50,13 @@ export function table(session) {
         decision ? decision.area : null,
         mine ? boardPanel(session, snap, mine, true, ui, rerender) : null,
         Array.isArray(tb.hand) ? handPanel(session, snap, tb, parsed, ui, rerender, decision ? decision.mode : "none") : null),
-      h("aside", { class: "ares-side" }, logPanel(snap, { headers: isPhaseHeader, newestFirst: false }))));
+      h("aside", { class: "ares-side" }, logPanel(snap, { headers: isPhaseHeader }))));
   return { table, bar: decision ? decision.bar : null };
 }
 
+/** The "Phases this round" line also reads as a header, under its round's. */
 function isPhaseHeader(entry) {
-  return entry.id === "ares.log.phase_begins" || String(entry.id || "").startsWith("ares.log.phases");
+  return String(entry.id || "").startsWith("ares.log.phases");
 }
 
 function roundBar(snap, view, tb) {

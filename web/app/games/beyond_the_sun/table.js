@@ -23,7 +23,7 @@ const str = (snap, v) => (v && typeof v === "object" ? textString(snap, v) : Str
 function seatDot(snap, seat, extra = null) {
   const name = seatName(snap, seat);
   return h("span", { class: ["seat-dot", `seat-bg-${seat}`, extra], role: "img", "aria-label": name },
-    h("span", { "aria-hidden": "true" }, extra === "star" ? "" : name.trim().charAt(0).toUpperCase()));
+    h("span", { "aria-hidden": "true" }, extra === "star" ? "" : t("btsui.map.seat_tag", { tag: (Array.from(name.trim())[0] || "?").toUpperCase() })));
 }
 
 // ------------------------------------------------------------------------------------------------ the table

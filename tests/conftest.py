@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 BROWSER_GROUPS = {
-    "browser-1": ("tests/browser/test_bots.py", "tests/browser/test_play.py", "tests/browser/test_shell.py"),
+    "browser-1": ("tests/browser/test_bots.py", "tests/browser/test_glance.py", "tests/browser/test_play.py",
+                  "tests/browser/test_shell.py"),
     "browser-2": ("tests/browser/test_ares.py", "tests/browser/test_bts.py", "tests/browser/test_embed.py",
                   "tests/browser/test_instant_start.py", "tests/browser/test_deploys.py"),
 }

@@ -28,11 +28,12 @@ export function table(session) {
   const view = snap.view || {};
   const tb = view.table || {};
   const me = snap.viewer;
-  const ui = tableUi(session, { openOpponents: () => false });
-  const parsed = withParsed(snap.decision ? snap.decision.actions : []);
-  const rerender = () => session.changed();
   const players = tb.players || [];
   const mine = players.find((p) => p.seat === me) || null;
+  // Opponents start on one line each; a spectator (no board of their own) sees every board open.
+  const ui = tableUi(session, { openOpponents: () => mine === null });
+  const parsed = withParsed(snap.decision ? snap.decision.actions : []);
+  const rerender = () => session.changed();
   const others = players.filter((p) => p.seat !== me);
   const decision = snap.terminal ? null : decisionArea(session, snap, tb, parsed, ui, rerender);
 

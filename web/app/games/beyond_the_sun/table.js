@@ -100,7 +100,8 @@ function decisionArea(session, snap, tb, legal, ui, rerender) {
   return {
     mode,
     area: decisionBox(mode, head, controls),
-    bar: { prompt: promptText, label: chosen ? str(snap, chosen.msg || chosen.label) : "",
+    // A question is answered by its buttons (no Confirm): the bar says so instead of "Nothing chosen yet".
+    bar: { prompt: promptText, label: q ? t("game.answer_above") : chosen ? str(snap, chosen.msg || chosen.label) : "",
       confirm: q ? null : { enabled: Boolean(chosen), text: t("game.confirm"), run: () => chosen && session.submit(chosen.a) } },
   };
 }

@@ -2,7 +2,8 @@
 table at 1366x900 and at 390x844. At every decision, once the page has settled and before the player scrolls, an
 element that chooses a legal action (``[data-legal]``) is in the viewport and on top (one on the table itself, when
 the decision has targets there, not only a button in the decision panel); the log's existing lines are
-never changed (a MutationObserver watches them). Each game prints the share of decisions that needed no scrolling."""
+never changed (a MutationObserver watches them); the other players' last moves are outlined on the table. Each game
+prints the share of decisions that needed no scrolling."""
 
 from __future__ import annotations
 
@@ -100,7 +101,7 @@ def test_every_decision_shows_a_legal_target_and_the_log_only_grows(sized, game)
     new_game(page, names=("You", "Bot"), kinds=("human", "random"), seed=seed, options=options)
     page.evaluate(LOG_WATCH_JS)
     page.evaluate("() => { window.__logWatch.changed = []; }")
-    decisions, without_scrolling, misses = 0, 0, []
+    decisions, without_scrolling, misses, marked = 0, 0, [], 0
     for _ in range(1500):
         mode = settle(page)
         if mode == "end":
@@ -109,6 +110,7 @@ def test_every_decision_shows_a_legal_target_and_the_log_only_grows(sized, game)
         if mode != "handoff":
             seen = page.evaluate(IN_VIEW_JS)
             decisions += 1
+            marked += page.locator("[data-testid=game] [data-recent]").count() > 0
             # The table's own targets (cards, spaces, slots, ships) when the decision has some; else any target,
             # or the decision's Confirm.
             if seen["tableSeen"] if seen["table"] else (seen["seen"] or seen["confirm"]):
@@ -123,8 +125,11 @@ def test_every_decision_shows_a_legal_target_and_the_log_only_grows(sized, game)
     changed = page.evaluate("() => window.__logWatch.changed")
     share = 100.0 * without_scrolling / max(1, decisions)
     print(f"\n{game} at {size}: {without_scrolling} of {decisions} decisions ({share:.1f} %) showed a legal target "
-          f"without scrolling; {len(changed)} changes to log lines already drawn")
+          f"without scrolling; {len(changed)} changes to log lines already drawn; {marked} decisions showed the "
+          "others' last moves")
     assert decisions > 5
+    # BGA's habit: what the others' moves since your last decision touched is outlined on the table.
+    assert marked, f"{game} at {size}: no decision showed the other players' last moves on the table"
     assert not misses, f"{game} at {size}: {len(misses)} decisions had no legal target in view: {misses[:8]}"
     assert not changed, f"{game} at {size}: log lines already drawn were changed: {changed[:10]}"
 

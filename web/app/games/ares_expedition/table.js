@@ -201,7 +201,7 @@ function cardsPick(session, snap, tb, parsed, ui, rerender, verb) {
   return {
     mode: verb, controls,
     bar: {
-      label: t(`aresui.pick.${verb}_label`, { n }),
+      label: n ? t(`aresui.pick.${verb}_label`, { n }) : "",
       confirm: { enabled: n === need, text: t(`aresui.pick.${verb}_confirm`, { n, left: Math.max(0, need - n) }), run: () => (chosen.length === 1 ? session.submit(chosen[0]) : session.submitMany(chosen)) },
     },
   };

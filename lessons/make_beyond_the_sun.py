@@ -14,7 +14,9 @@ engine by ``pyengine.lessons.check_lesson``. The same engine gives the same file
 Rules 2026.12.1 (the real level-III deck, and bots that value its cards) changed the seeded games this script plays,
 so its seeds need a new scan before it can write the lessons again. The shipped lessons were carried over instead:
 each position was read with the 2026.12 engine and written again as a 2026.12.1 code with the deck it was dealt
-(option tech_deck "stand_ins_2026"), so every lesson shows the very position it was written for.
+(option tech_deck "stand_ins_2026"), so every lesson shows the very position it was written for. Rules 2026.12.2
+(one question per "every faction may" event) carried them over again: each code read under 2026.12.1 and written for
+2026.12.2, the same position.
 """
 
 from __future__ import annotations

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from .api import JSON, canonical_json
+from .api import JSON, Action, canonical_json
 from .errors import EngineError, IncompatibleSaveError
+from .poscode import decode, peek
 from .registry import load_game
 from .saveformat import MAX_LOG_ENTRIES
 
@@ -178,6 +180,107 @@ def _beyond_the_sun_2026_12(data: JSON) -> JSON:
     return out
 
 
+GAME_BTS = "beyond_the_sun"
+
+
+def _beyond_the_sun_2026_12_1(data: JSON) -> JSON:
+    """Bring a Beyond the Sun 2026.12.1 save to 2026.12.2: drop the answers to "Take part in the event?" that
+    came before the event's own question.
+
+    2026.12.2 asks an "every faction may" event's part directly when that part is one step that asks itself (Orbital
+    Baby Boom's pay or decline, Secret Arms Purchase's build or skip); 2026.12.1 first asked "Take part in the
+    event?" (accept or decline). The log is replayed under 2026.12.2 (``_bts_replayable_log``): an "accept" of that old
+    question is dropped (the event's own answer follows it), and a "decline" stays where the event's own question
+    offers decline (it does the same), becomes "skip" where it offers skip (an optional build), and is dropped where
+    the faction is no longer asked (it could not pay, which 2026.12.1 asked all the same). The snapshot stays, its
+    ``at`` moved back by the entries dropped before it, when the replay reaches the very position it holds; otherwise
+    (a save made in the middle of such an event holds the old question) it is dropped and the loader replays the log.
+    A snapshot whose checksum or position is wrong is left for the loader to refuse. A game begun from a position code
+    gets its start code written again for 2026.12.2 (the state's shape did not change). From an entry that does not
+    replay on, the log is left as it was, so the loader names that entry.
+    """
+    out: dict[str, Any] = dict(data)
+    out["rules_version"] = "2026.12.2"
+    if isinstance(out.get("start"), str):
+        out["start"] = _recode(GAME_BTS, out["start"], "2026.12.1")
+    replayed = _bts_replayable_log(out)
+    if replayed is None:
+        return out
+    out["log"], reached = replayed
+    snap = out.get("snapshot")
+    if not (isinstance(snap, dict) and isinstance(snap.get("state"), dict)
+            and snap.get("sha256") == _state_digest(snap["state"])):
+        return out
+    at = snap.get("at")
+    if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= len(data["log"]):
+        return out
+    if reached is not None:
+        history = load_game(GAME_BTS).history_keys
+        saved = {k: v for k, v in snap["state"].items() if k not in history}
+        now = {k: v for k, v in reached[1].items() if k not in history}
+        if canonical_json(saved) == canonical_json(now):
+            out["snapshot"] = {**snap, "at": reached[0]}
+            return out
+    out.pop("snapshot")
+    return out
+
+
+def _recode(game_id: str, code: str, old_version: str) -> str:
+    """Return a position code made for an older rules version of a game, written again for the current one (the
+    state's shape is the same under both); a code that does not read so is returned as it is, for the loader."""
+    game = load_game(game_id)
+    try:
+        state = game.state_from_json(decode(replace(game.codebook(), rules_version=old_version), code))
+        return state.position_code(history=peek(code).history)
+    except (EngineError, KeyError, TypeError, ValueError):
+        return code
+
+
+def _bts_replayable_log(data: JSON) -> tuple[list[Any], tuple[int, JSON] | None] | None:
+    """Return a Beyond the Sun 2026.12.1 save's log as 2026.12.2 replays it (see above) and, when the replay passed
+    the snapshot's position, that position in the new log and the state there. From an entry that neither replays
+    nor is such an answer on, the rest of the log is kept as it was; None when the save's header cannot start the
+    game, for the loader to name the problem."""
+    log = data.get("log")
+    seed, players, options, start = data.get("seed"), data.get("players"), data.get("options"), data.get("start")
+    if not isinstance(log, list) or len(log) > MAX_LOG_ENTRIES or not all(
+            isinstance(e, dict) and isinstance(e.get("p"), int) and isinstance(e.get("a"), str) for e in log):
+        return None
+    if not (isinstance(seed, int) and isinstance(players, int) and isinstance(options, dict)) or isinstance(
+            seed, bool) or isinstance(players, bool) or not (start is None or isinstance(start, str)):
+        return None
+    snap = data.get("snapshot")
+    at = snap.get("at") if isinstance(snap, dict) else None
+    game = load_game(GAME_BTS)
+    try:
+        state = game.state_from_code(start) if start is not None else game.new_initial_state(
+            seed=seed, players=players, options=game.info.resolve_options(options))
+    except (EngineError, KeyError, TypeError, ValueError):
+        return None
+    kept: list[Any] = []
+    reached: tuple[int, JSON] | None = None
+    for i, entry in enumerate([*log, None]):
+        if i == at:
+            reached = (len(kept), state.to_json())
+        if entry is None:
+            break
+        try:
+            seat, action = entry["p"], game.parse_action(entry["a"])
+            legal = state.legal_actions(seat) if seat in state.to_move() else []
+            if action not in legal and action.kind == "decline" and Action("skip") in legal:
+                entry, action = {**entry, "a": "skip"}, Action("skip")
+            if action in legal:
+                state.apply(seat, action)
+                kept.append(entry)
+                continue
+            if action.kind in ("accept", "decline") and not state.is_terminal():
+                continue
+        except (EngineError, KeyError, TypeError, ValueError):
+            pass
+        return [*kept, *log[i:]], reached
+    return kept, reached
+
+
 # (game id, from rules version) -> function returning the save at the next rules version.
 MIGRATIONS: dict[tuple[str, str], Callable[[JSON], JSON]] = {
     ("jump_drive", "2026.11"): _jump_drive_2026_11,
@@ -185,6 +288,7 @@ MIGRATIONS: dict[tuple[str, str], Callable[[JSON], JSON]] = {
     ("ares_expedition", "2026.12"): _ares_expedition_2026_12,
     ("beyond_the_sun", "2026.11"): _beyond_the_sun_2026_11,
     ("beyond_the_sun", "2026.12"): _beyond_the_sun_2026_12,
+    ("beyond_the_sun", "2026.12.1"): _beyond_the_sun_2026_12_1,
 }
 
 

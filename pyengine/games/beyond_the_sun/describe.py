@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...core.api import Action
 from ...core.text import Text, english, text
 from .abilities import anytime, passive
+from .cards import events
 from .effects import current
 from .messages import SPACES, STEP_PROMPTS, ability_ref, loc_ref, source_ref, term
 from .model import Data
@@ -130,12 +131,20 @@ def describe(d: Data, seat: int, action: Action) -> str:
 
 
 def prompt_text(d: Data, seat: int) -> tuple[str, Text]:
-    """Return (kind, prompt) for this seat's pending choice, the prompt as a catalog text."""
+    """Return (kind, prompt) for this seat's pending choice, the prompt as a catalog text.
+
+    A tech's reveal asks the type while the type is open (``bts.prompt.reveal``) and the card once cards of that type
+    are out (``bts.prompt.reveal_keep``); an event's ``may_pay`` asks whether to pay for the event's effect.
+    """
     cur = current(d)
     if cur:
         frame, step = cur
         op = str(step["op"])
         msg = f"bts.prompt.{op.lstrip('_')}" if op in STEP_PROMPTS else "bts.prompt.other"
+        if op == "may_pay" and frame["src"] in events():  # an event's only question: take part by paying, or not
+            msg = "bts.prompt.may_pay_event"
+        elif op == "_reveal" and "matches" in frame["prog"]:  # the type is chosen and the cards are out
+            msg = "bts.prompt.reveal_keep"
         return (op.lstrip("_"), text(msg, source=source_ref(d, frame["src"])))
     phase = str(d["phase"])
     return (phase, text(f"bts.prompt.phase_{phase}" if phase in ("action", "production", "trade", "achievement")

@@ -152,10 +152,25 @@ def _private_tech(d: Data, rng: Rng, seat: int, step: Step, frame: Frame) -> Non
     log(d, "{seat} gains a private level-{n} technology", seat=seat, n=step["level"])
 
 
+def asks_itself(step: Step) -> bool:
+    """Return True if a step is a question whose answers already include saying no: pay or decline (``may_pay``),
+    accept or decline (``_may``, ``extend_supply_a``), build or skip (an optional ``build_ship``)."""
+    return step["op"] in ("may_pay", "_may", "extend_supply_a") or (
+        step["op"] == "build_ship" and bool(step.get("optional")))
+
+
+def faction_part(steps: list[Step]) -> list[Step]:
+    """Return what an "every faction may" event asks each faction: its one step when that step already asks (so
+    Orbital Baby Boom asks pay or decline once, rules 2026.12.2), else its steps behind "Take part in the event?"."""
+    if len(steps) == 1 and asks_itself(steps[0]):
+        return list(steps)
+    return [{"op": "_may", "steps": steps}]
+
+
 def _each_faction(d: Data, rng: Rng, seat: int, step: Step, frame: Frame) -> None:
     n = d["players"]
     for s in reversed([(seat + i) % n for i in range(n)]):
-        push(d, s, [{"op": "_may", "steps": step["steps"]}], frame["src"])
+        push(d, s, faction_part(step["steps"]), frame["src"])
 
 
 def _all_three(d: Data, rng: Rng, seat: int, step: Step, frame: Frame) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...core.api import GameInfo, OptionSpec
 
-RULES_VERSION = "2026.12.1"
+RULES_VERSION = "2026.12.2"
 
 INFO = GameInfo(
     id="beyond_the_sun", name="Beyond the Sun", min_players=2, max_players=4, rules_version=RULES_VERSION,

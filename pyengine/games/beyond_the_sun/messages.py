@@ -154,7 +154,9 @@ HEADER_KIND: dict[str, str] = {"bts.log.round": "round"}
 """The log lines that open a part of the game, by id: their ``Message.kind`` (the page draws them as separators)."""
 
 # The effect steps (their op, as effects.py names them) that ask a question of their own: ``bts.prompt.<op>``
-# (without the leading "_"), each followed by where it comes from. Any other step asks ``bts.prompt.other``.
+# (without the leading "_"), each followed by where it comes from. Any other step asks ``bts.prompt.other``. Two
+# read otherwise where the question does (describe.py): an event's ``may_pay`` (``bts.prompt.may_pay_event``) and a
+# reveal once its cards are out (``bts.prompt.reveal_keep``).
 STEP_PROMPTS = ("build_ship", "upgrade_ship", "jump", "research", "_reveal", "colonize", "_settle", "basic_action",
                 "retire_ship", "choose", "may_pay", "_may", "extend_supply_a", "remove_guild_tile", "automate",
                 "_star_disc", "copy_research", "move_supply")

@@ -539,7 +539,8 @@ def test_the_locale_file_is_every_written_message_and_the_data_gives_the_rest() 
     assert {"bts.summary.tv.reward.majority", "bts.summary.tv.reward.shipyard"} <= set(written)
     assert written["bts.log.star_real"] == ("{seat}'s star disc on {card} becomes a real disc",
                                             "Your star disc on {card} becomes a real disc")
-    assert written["bts.prompt.reveal"] == "Choose the type, then the card to keep ({source})"
+    assert written["bts.prompt.reveal"] == "Choose which type of tech to reveal ({source})"
+    assert written["bts.prompt.reveal_keep"] == "Choose the card to keep ({source})"
     assert all(f"bts.prompt.{op.lstrip('_')}" in written for op in bts_messages.STEP_PROMPTS)
 
 

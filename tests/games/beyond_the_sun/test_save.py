@@ -3,8 +3,9 @@ independent copies.
 
 Rules version 2026.12 (state format 2) changed the state, not the rules: the log lines are stored as compact JSON
 texts and ``hist`` records each faction's VP at the end of every round. Rules 2026.12.1 deal the real level-III
-techs (option ``tech_deck``); a game saved before keeps the invented deck it was dealt (``stand_ins_2026``). See
-RULES-NOTES.md, "Rules versions".
+techs (option ``tech_deck``); a game saved before keeps the invented deck it was dealt (``stand_ins_2026``). Rules
+2026.12.2 ask an "every faction may" event's own question without "Take part in the event?" first, so the answers
+to that old question are dropped from older logs. See RULES-NOTES.md, "Rules versions".
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ from .helpers import new
 GAME_ID = "beyond_the_sun"
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "beyond_the_sun-2026.11.json"
 FIXTURE_2026_12 = Path(__file__).resolve().parents[2] / "fixtures" / "beyond_the_sun-2026.12.json"
-RULES = "2026.12.1"
+RULES = "2026.12.2"
+DECK_RULES = "2026.12.1"
 OLD_DECK = "stand_ins_2026"
 GAMES = [(2, 3, {}), (3, 8, {"advanced_mats": True}), (4, 5, {}),
          (3, 11, {"advanced_mats": True, "control_ties": "strict", "anytime_windows": "rulebook",
@@ -100,7 +102,9 @@ def test_a_2026_11_save_loads_after_the_2026_12_change_into_the_same_position() 
     kept = copy.deepcopy(old)
     loaded = Match.from_save(old)
     assert old == kept, "loading must not change the save it was given"
-    assert [e.to_json() for e in loaded.log] == old["log"]
+    secret_arms = [{**e, "a": "skip"} for e in old["log"][61:64]]  # 2026.12.2: "decline" to the build is "skip"
+    assert [e["a"] for e in old["log"][61:64]] == ["decline"] * 3
+    assert [e.to_json() for e in loaded.log] == [*old["log"][:61], *secret_arms, *old["log"][64:]]
     assert loaded.seats == old["seats"] and loaded.seed == old["seed"] and loaded.players == old["players"]
     assert loaded.options == {**old["options"], "tech_deck": OLD_DECK}
     now = loaded.state.to_json()
@@ -191,7 +195,7 @@ def test_the_2026_12_migration_adds_the_2026_deck_and_keeps_the_snapshot_checked
     old = old_2026_12_save()
     new_save = MIGRATIONS[(GAME_ID, "2026.12")](old)
     assert old == old_2026_12_save()
-    assert new_save["rules_version"] == RULES and new_save["options"] == {**old["options"], "tech_deck": OLD_DECK}
+    assert new_save["rules_version"] == DECK_RULES and new_save["options"] == {**old["options"], "tech_deck": OLD_DECK}
     snap = new_save["snapshot"]
     assert snap["state"] == {**old["snapshot"]["state"],
                              "options": {**old["snapshot"]["state"]["options"], "tech_deck": OLD_DECK}}
@@ -205,7 +209,8 @@ def test_the_2026_12_migration_adds_the_2026_deck_and_keeps_the_snapshot_checked
 
 
 def test_a_2026_11_save_is_brought_through_both_steps_to_the_2026_deck() -> None:
-    """Migrations: a 2026.11 save goes to 2026.12 (snapshot dropped), then to 2026.12.1 with the 2026 deck."""
+    """Migrations: a 2026.11 save goes to 2026.12 (snapshot dropped), then to 2026.12.1 with the 2026 deck, then to
+    2026.12.2."""
     from pyengine.core.migrations import migrate
 
     out = migrate(GAME_ID, old_save())
@@ -226,6 +231,138 @@ def test_a_format_1_state_is_refused_by_the_2026_12_loader() -> None:
     then = old_save()["snapshot"]["state"]
     with pytest.raises((PositionError, SaveFormatError)):
         pyengine.load_game(GAME_ID).state_from_json(then)
+
+
+# --- the rules 2026.12.1 -> 2026.12.2 migration: one question per event ---------------------------------------------
+FIXTURE_2026_12_1 = Path(__file__).resolve().parents[2] / "fixtures" / "beyond_the_sun-2026.12.1.json"
+FIXTURE_MID_EVENT = Path(__file__).resolve().parents[2] / "fixtures" / "beyond_the_sun-2026.12.1-mid-event.json"
+DROPPED = {16: "Secret Arms Purchase, seat 1 takes part (then builds)",
+           18: "Secret Arms Purchase, seat 2 takes part (then skips)",
+           42: "Automation Summit, seat 1 declines without the ore (no longer asked)",
+           43: "Automation Summit, seat 2 takes part (then declines to pay)",
+           171: "Orbital Baby Boom, seat 0 takes part (then pays)",
+           173: "Orbital Baby Boom, seat 1 takes part without the ore (no longer asked)",
+           285: "Onu, seat 1 takes part without the ore (no longer asked)",
+           286: "Onu, seat 2 takes part (then pays)"}
+SKIPPED = 20  # Secret Arms Purchase, seat 0 declines to take part: 2026.12.2 asks build or skip
+
+
+def old_2026_12_1_save(path: Path = FIXTURE_2026_12_1) -> dict[str, Any]:
+    """Return a real 2026.12.1 save (written by the engine of rules 2026.12.1): 3 players, seed 14, random answers,
+    353 entries to the end of the game, in which Secret Arms Purchase, Automation Summit, Orbital Baby Boom and Onu
+    asked every faction "Take part in the event?" before their own question; with ``FIXTURE_MID_EVENT``, the same
+    game saved right after seat 0 said it takes part in Orbital Baby Boom (172 entries)."""
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def _migrated_log(old: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Return the fixture's log as 2026.12.2 plays it: the answers in DROPPED gone, SKIPPED a "skip"."""
+    return [{**e, "a": "skip"} if i == SKIPPED else e for i, e in enumerate(old) if i not in DROPPED]
+
+
+def test_the_2026_12_1_migration_drops_only_the_take_part_answers_of_asking_events() -> None:
+    """Migration ("beyond_the_sun", "2026.12.1"): rules_version 2026.12.2; the log loses exactly the answers to "Take
+    part in the event?" that 2026.12.2 no longer asks (an accept before the event's own answer, an answer of a faction
+    that could not pay), a decline before an optional build becomes "skip", and everything else stays; the snapshot
+    (the game's end, which the new log reaches) stays with its position moved back by the 8 entries dropped; the save
+    given is not changed."""
+    from pyengine.core.migrations import MIGRATIONS
+
+    old = old_2026_12_1_save()
+    assert old["rules_version"] == "2026.12.1" and len(old["log"]) == 353
+    assert [old["log"][i]["a"] for i in sorted(DROPPED)] == [
+        "accept", "accept", "decline", "accept", "accept", "accept", "accept", "accept"]
+    assert old["log"][SKIPPED]["a"] == "decline" and [old["log"][i + 1]["a"] for i in (43, 171, 286)] == [
+        "decline", "pay", "pay"]
+    new_save = MIGRATIONS[(GAME_ID, DECK_RULES)](old)
+    assert old == old_2026_12_1_save()
+    assert new_save["rules_version"] == RULES
+    assert new_save["log"] == _migrated_log(old["log"]) and len(new_save["log"]) == 345
+    assert new_save["snapshot"] == {**old["snapshot"], "at": 345}
+    same = {"seats", "seed", "players", "options", "game", "format", "format_version"}
+    assert {k: new_save[k] for k in same} == {k: old[k] for k in same}
+
+
+def test_a_2026_12_1_game_with_event_answers_replays_to_the_same_end() -> None:
+    """Migration ("beyond_the_sun", "2026.12.1"): the whole game loads under 2026.12.2 and replays to exactly the
+    position the old engine saved (its snapshot, checked by the loader): the same paid and declined events, the same
+    final scores; it saves and loads again."""
+    old = old_2026_12_1_save()
+    loaded = Match.from_save(old)
+    assert loaded.state.to_json() == old["snapshot"]["state"]
+    outcome = loaded.state.outcome()
+    assert outcome is not None and outcome.scores == [30, 22, 27]
+    resaved = loaded.to_save()
+    assert resaved["rules_version"] == RULES and resaved["log"] == _migrated_log(old["log"])
+    assert Match.from_save(json.loads(json.dumps(resaved))).to_save() == resaved
+
+
+def test_a_2026_12_1_save_made_during_orbital_baby_boom_asks_its_payment_once() -> None:
+    """Migration ("beyond_the_sun", "2026.12.1"): a save made right after a faction said it takes part in Orbital Baby
+    Boom loads without that answer (its snapshot, which holds the old question, is dropped; the loader replays the
+    log) at the event's one question, pay or decline; paying takes 1 ore and gives 2 population, and the game plays on
+    to the same end as the whole saved game."""
+    from pyengine.core.migrations import migrate
+
+    old = old_2026_12_1_save(FIXTURE_MID_EVENT)
+    whole = old_2026_12_1_save()
+    assert old["log"] == whole["log"][:172] and old["log"][-1] == {"p": 0, "a": "accept"}
+    assert old["snapshot"]["state"]["frames"][-1]["steps"][0]["op"] == "may_pay"  # the old "accept" was answered
+    out = migrate(GAME_ID, old)
+    assert "snapshot" not in out and out["log"] == _migrated_log(old["log"])
+    loaded = Match.from_save(old)
+    assert loaded.state.to_move() == frozenset({0}) and [str(a) for a in loaded.state.legal_actions(0)] == [
+        "pay", "decline"]
+    assert loaded.state.decision_prompt(0)[1].startswith("Pay for the event's effect? (Orbital Baby Boom")
+    f = data(loaded)["factions"][0]
+    ore, pop = f["ore"], f["pop"]
+    for entry in _migrated_log(whole["log"])[len(loaded.log):]:
+        loaded.apply(entry["p"], entry["a"])
+        if len(loaded.log) == 168:
+            assert (f["ore"], f["pop"]) == (ore - 1, pop + 2)
+    assert loaded.state.to_json() == whole["snapshot"]["state"]
+
+
+def test_a_2026_12_1_log_that_does_not_replay_is_left_for_the_loader() -> None:
+    """Migration ("beyond_the_sun", "2026.12.1"): from an entry no rules offer on, the log is left as it was, so the
+    loader names that entry (at its place in the migrated log, 4 answers earlier); a snapshot whose checksum is wrong
+    is still refused as corrupt."""
+    from pyengine.core.migrations import migrate
+
+    old = old_2026_12_1_save()
+    old["log"][100] = {"p": 0, "a": "move space=guild.nowhere.0"}
+    assert migrate(GAME_ID, old)["log"] == [*_migrated_log(old["log"][:100]), *old["log"][100:]]
+    with pytest.raises(SaveFormatError, match=r"entry 96 \('move space=guild.nowhere.0'\) does not replay"):
+        Match.from_save(old)
+    old = old_2026_12_1_save()
+    old["snapshot"]["state"]["round"] += 1
+    with pytest.raises(SaveFormatError, match="corrupt"):
+        Match.from_save(old)
+
+
+def test_a_game_begun_from_a_2026_12_1_position_code_still_loads() -> None:
+    """Migration ("beyond_the_sun", "2026.12.1"): a save of a game begun from a position code (``start``) made for
+    2026.12.1 gets its code written again for 2026.12.2 (the state's shape is the same), and loads with its log."""
+    from dataclasses import replace
+
+    from pyengine.core.poscode import encode, peek
+
+    state = midgame(players=2, seed=6, moves=60)
+    game = state.game
+    old_code = encode(replace(game.codebook(), rules_version=DECK_RULES), state.to_json(), False)
+    assert peek(old_code).rules_version == DECK_RULES
+    match = Match.from_code(state.position_code())
+    rng = Rng(2)
+    for _ in range(12):
+        seat = min(match.state.to_move())
+        legal = match.state.legal_actions(seat)
+        match.apply(seat, legal[rng.randbelow(len(legal))])
+    save = match.to_save()
+    old = {**save, "rules_version": DECK_RULES, "start": old_code}
+    loaded = Match.from_save(old)
+    assert loaded.start == state.position_code() and loaded.log == match.log
+    assert loaded.state.to_json() == match.state.to_json()
 
 
 # --- the VP history ---------------------------------------------------------------------------------------------

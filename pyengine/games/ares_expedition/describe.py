@@ -86,9 +86,10 @@ def prompt_text(d: Data, seat: int) -> tuple[str, Text]:
     f = asking(d, seat)
     if f is not None:
         q = f["ask"]["q"]
+        counts = {"n": int(f["ctx"]["keep"])} if q == "keep" else {}  # how many cards are still to keep
         if f["src"]:
-            return (q, text(f"ares.prompt.{q}_src", card=_card(f["src"])))
-        return (q, text(f"ares.prompt.{q}"))
+            return (q, text(f"ares.prompt.{q}_src", card=_card(f["src"]), **counts))
+        return (q, text(f"ares.prompt.{q}", **counts))
     stage = d["stage"]
     if stage in STAGE_PROMPTS:
         kind, msg_id = STAGE_PROMPTS[stage]

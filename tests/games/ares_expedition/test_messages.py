@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import pyengine
 from pyengine.core import icu
 from pyengine.core import text as core_text
@@ -348,6 +350,44 @@ def test_labels_keep_their_wording_with_card_and_number_references() -> None:
     assert s.prompt_text(0) == Text("ares.prompt.phase", (("phase", ("term", "ares.term.phase.2")),))
 
 
+INVENTION = ("card", "invention-contest")
+
+
+@pytest.mark.parametrize(("key", "args", "expected"), [
+    ("ares.prompt.keep", {"n": 1}, "Choose a card to keep"),
+    ("ares.prompt.keep", {"n": 2}, "Choose 2 cards to keep"),
+    ("ares.prompt.keep_src", {"n": 1, "card": INVENTION}, "Choose a card to keep (Invention Contest)"),
+    ("ares.prompt.keep_src", {"n": 2, "card": INVENTION}, "Choose 2 cards to keep (Invention Contest)"),
+    ("ares.act.std.plant_forest", {"n": 1}, "Convert 1 plant into a forest"),
+    ("ares.act.std.plant_forest", {"n": 8}, "Convert 8 plants into a forest"),
+    ("ares.table.req.oceans.min", {"n": 1}, "At least 1 ocean flipped"),
+    ("ares.table.req.oceans.max", {"n": 3}, "At most 3 oceans flipped"),
+    ("ares.table.reason.req.oceans.min", {"n": 1, "now": 0}, "Needs at least 1 ocean flipped (now 0)"),
+    ("ares.table.reason.req.oceans.max", {"n": 1, "now": 2}, "Needs at most 1 ocean flipped (now 2)"),
+    ("ares.table.reason.std.plants", {"n": 1, "have": 0}, "Needs 1 plant, you have 0"),
+    ("ares.table.forced.plants", {"n": 8},
+     "Before you finish, turn 8 plants into a forest (oxygen is not at its maximum)"),
+])
+def test_counted_plants_oceans_and_cards_to_keep_read_in_the_singular_and_plural(key: str, args: dict[str, Any],
+                                                                                  expected: str) -> None:
+    """English (issue 30): a number of plants, oceans or cards to keep is a plural form: "1 plant", "8 plants",
+    "Choose a card to keep" for one and "Choose 2 cards to keep" for two (the keep prompt above "Keep 2 of these 5")."""
+    assert english(text(key, **args)) == expected
+
+
+def test_the_keep_prompt_counts_the_cards_still_to_keep() -> None:
+    """Rule (phase V research: the chooser keeps 2 of 5, the other player 1 of 2): the keep prompt asks for the
+    number still to keep, 2 cards, then the 1 left."""
+    s = new(2, seed=5)
+    bare(s, 0)
+    bare(s, 1)
+    in_phase(s, 5, chooser=0)
+    assert s.decision_prompt(0) == ("keep", "Choose 2 cards to keep")
+    assert s.decision_prompt(1) == ("keep", "Choose a card to keep")
+    s.apply(0, s.legal_actions(0)[0])
+    assert s.decision_prompt(0) == ("keep", "Choose a card to keep")
+
+
 def test_messages_do_not_change_the_stored_state() -> None:
     """Rule: reading the log, labels, prompts and views leaves the state JSON byte-identical (saves depend on it)."""
     s: State = new(3, seed=4)
@@ -367,7 +407,8 @@ def test_the_locale_file_is_every_written_message_and_the_data_gives_the_rest() 
     written = check_locale(messages.LOCALE_FILE, "ares", messages.data_entries(),
                            r"ares\.(card|option)\.|ares\.term\.phase\.\d+$")
     assert written["ares.log.play"] == ("{seat} plays {card}", "You play {card}")
-    assert written["ares.prompt.keep_src"] == "Choose a card to keep ({card})"
+    assert written["ares.prompt.keep_src"] == (
+        "{n, plural, one {Choose a card to keep} other {Choose # cards to keep}} ({card})")
     assert written["ares.term.per.tag.jovian.many"] == "Jovian tags you have"
 
 

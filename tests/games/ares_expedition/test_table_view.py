@@ -221,10 +221,11 @@ def test_research_keep_question_for_the_chooser() -> None:
     assert q["kind"] == "keep" and q["research"] and q["source"] is None
     assert (q["keep"], q["of"], len(q["looking_at"])) == (2, 5, 5)
     assert [o["a"] for o in q["options"]] == labels(s, 0) == [f"keep card={c}" for c in sorted(q["looking_at"])]
-    assert words(q["prompt"]) == "Choose a card to keep"
+    assert words(q["prompt"]) == "Choose 2 cards to keep"  # the number still to keep, as "Keep 2 of these 5" says
     s.apply(0, q["options"][0]["a"])
     q = tbl(s)["question"]
     assert (q["keep"], q["of"]) == (1, 4)
+    assert words(q["prompt"]) == "Choose a card to keep"
     other = tbl(s, 1)["question"]
     assert other["kind"] == "keep" and (other["keep"], other["of"]) == (1, 2)
     assert not set(q["looking_at"]) & set(strings(tbl(s, 1))), "another's research cards stay hidden"

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from pyengine.core import icu
 from pyengine.core import text as core_text
 from pyengine.core.api import JSON, Message, Outcome
 from pyengine.core.text import REF_KINDS, Text, catalog, english, fill, text
@@ -75,9 +76,9 @@ def _check_message(m: Message) -> str:
     assert m.id is not None, f"log template {m.template!r} has no catalog id"
     entry = _catalog()[m.id]
     assert m.template == entry["t"]
-    assert set(re.findall(r"\{(\w+)\}", entry["t"])) == {k for k, _ in m.args}, m.id
+    assert set(icu.arguments(icu.parse(entry["t"]))) == {k for k, _ in m.args}, m.id
     if "you" in entry:
-        assert set(re.findall(r"\{(\w+)\}", entry["you"])) <= {k for k, _ in m.args}, m.id
+        assert set(icu.arguments(icu.parse(entry["you"]))) <= {k for k, _ in m.args}, m.id
         assert dict(m.args)[entry["subject"]][0] == "player", m.id
     _check_refs(m.args, m.id)
     return m.id
@@ -285,6 +286,19 @@ def test_every_legal_action_and_prompt_of_random_games_has_a_text() -> None:
             "trade", "claim", "guild", "automate", "option", "ability", "star", "skip", "stop", "done",
             "accept", "decline", "pay"} <= kinds, kinds
     assert {"action", "production", "trade", "build_ship", "jump", "research", "reveal", "may"} <= prompts
+
+
+@pytest.mark.parametrize(("key", "args", "expected"), [
+    ("bts.log.setup", {"n": 2, "seat": ("player", 0)}, "Setup for 2 players; the first player is Player 1"),
+    ("bts.log.setup", {"n": 1, "seat": ("player", 0)}, "Setup for 1 player; the first player is Player 1"),
+    ("bts.summary.automation", {"n": 1, "left": 15}, "Automation 1 disc; production discs left 15"),
+    ("bts.summary.automation", {"n": 0, "left": 16}, "Automation 0 discs; production discs left 16"),
+])
+def test_setup_and_automation_counts_read_in_the_singular_and_plural(key: str, args: dict[str, Any],
+                                                                    expected: str) -> None:
+    """English (issue 30): the setup line counts players and the faction summary counts automation discs with a
+    plural form ("1 player", "1 disc", "0 discs")."""
+    assert english(text(key, **args)) == expected
 
 
 def test_sample_labels_and_prompts_in_english() -> None:

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from pyengine.catalog import all_messages
+from pyengine.core import icu
 from pyengine.core import text as core_text
 from pyengine.core.api import Message, Outcome
 from pyengine.core.text import REF_KINDS, Text, catalog, english, text
@@ -94,9 +95,9 @@ def _check_message(m: Message) -> None:
     assert m.id is not None, f"log template {m.template!r} has no catalog id"
     entry = _catalog()[m.id]
     assert m.template == entry["t"]
-    assert set(re.findall(r"\{(\w+)\}", entry["t"])) == {k for k, _ in m.args}, m.id
+    assert set(icu.arguments(icu.parse(entry["t"]))) == {k for k, _ in m.args}, m.id
     if "you" in entry:
-        assert set(re.findall(r"\{(\w+)\}", entry["you"])) <= {k for k, _ in m.args}, m.id
+        assert set(icu.arguments(icu.parse(entry["you"]))) <= {k for k, _ in m.args}, m.id
         assert dict(m.args)[entry["subject"]][0] == "player", m.id
     _check_refs(m.args, m.id)
 
@@ -202,9 +203,23 @@ def test_player_subject_lines_have_second_person_forms() -> None:
     assert checked >= 12
     assert cat["jd.log.pays"] == {"t": "{player} pays {n} cards", "you": "You pay {n} cards", "subject": "player"}
     assert cat["jd.log.scores"]["you"] == "You score {n} VP (total {m})"
-    assert cat["jd.log.explores"]["you"] == "You explore: draw {n} cards, then discard {m}"
+    assert cat["jd.log.explores"]["you"] == (
+        "You explore: draw {n, plural, one {# card} other {# cards}}, then discard {m}")
     assert cat["jd.log.convoy_discard"]["you"] == "You discard {card} from your empire to place a second world"
     assert cat["jd.log.income_one"]["you"] == "You take {n} card of income"
+
+
+@pytest.mark.parametrize(("n", "third", "second"), [
+    (1, "Player 1 explores: draws 1 card, then discards 0", "You explore: draw 1 card, then discard 0"),
+    (3, "Player 1 explores: draws 3 cards, then discards 1", "You explore: draw 3 cards, then discard 1"),
+])
+def test_explore_log_counts_the_cards_drawn_in_the_singular_and_plural(n: int, third: str, second: str) -> None:
+    """English (issue 30): Explore's log line says "draws 1 card" and "draws 3 cards", in both persons."""
+    m = log_message("{player} explores: draws {n} cards, then discards {m}",
+                    {"player": {"player": 0}, "n": {"n": n}, "m": {"n": n // 2}}, None)
+    assert m.id == "jd.log.explores"
+    assert english(Text(m.id, m.args)) == third
+    assert core_text.fill(_catalog()[m.id]["you"], dict(m.args)) == second
 
 
 # --- labels and prompts --------------------------------------------------------------------------------------

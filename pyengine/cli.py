@@ -232,7 +232,7 @@ def build_parser() -> argparse.ArgumentParser:
     le.add_argument("files", nargs="+")
     le.set_defaults(fn=cmd_lesson)
     a = sub.add_parser("arena", help="win rate of one bot (a level: easy, normal, hard, expert) against another, "
-                                     "with its 95 % interval")
+                                     "with its 95 %% interval")
     a.add_argument("game")
     a.add_argument("--bot", default="normal")
     a.add_argument("--against", default="random")

@@ -137,3 +137,16 @@ def test_lesson_checks_files_and_names_problems(tmp_path: Path) -> None:
     path.write_text(json.dumps(broken))
     bad = run("lesson", str(path))
     assert bad.returncode == 1 and "not a legal move" in bad.stdout
+
+
+def test_every_help_page_prints() -> None:
+    """Issue 31: `python -m pyengine --help` crashed (argparse read arena's "95 %" as a format code); the main help
+    and every command's help print, and name the arena's interval."""
+    out = run("--help")
+    assert out.returncode == 0, out.stderr
+    commands = re.findall(r"\{([a-z,-]+)\}", out.stdout)[0].split(",")
+    assert "arena" in commands and "play" in commands
+    assert "95 % interval" in out.stdout
+    for cmd in commands:
+        page = run(cmd, "--help")
+        assert page.returncode == 0 and "usage:" in page.stdout, (cmd, page.stderr)

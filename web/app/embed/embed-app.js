@@ -285,7 +285,8 @@ async function openSession(code, { viewer, bots, judge: judgeFn = null, kind = "
   const summary = await call({ op: "new_from_code", code, summary: true });
   E.players = summary.players;
   E.codeGame = summary.game;
-  if (viewer >= E.players) throw new LessonError("embed.error.seat_range", { seat: viewer + 1, n: E.players });
+  // Named as the author wrote it (seat= counts from 0, docs/EMBED.md), not shifted by one.
+  if (viewer >= E.players) throw new LessonError("embed.error.seat_range", { seat: viewer, n: E.players, last: E.players - 1 });
   E.code = code;
   const session = new EmbedSession({
     gameName: gameTitle(summary.game), bots, judge: judgeFn,

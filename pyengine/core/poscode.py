@@ -55,10 +55,36 @@ PREFIX = "st1."
 """Every code starts with this; the digit is the code format's version."""
 MAX_CODE_CHARS = 400_000
 """The longest code read (a whole finished game with its log is far below this)."""
-MAX_STATE_BYTES = 4 * 1024 * 1024
-"""The most bytes a code's body may inflate to (a guard against a crafted code)."""
 MAX_DEPTH = 40
 """The deepest nesting of lists and objects a code may hold."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What reading one game's code may build: ``items`` values (every scalar, list and object at every depth,
+    counted as a list or object claims them, before they are built) and a body of ``bytes`` bytes once inflated.
+
+    A code that asks for more is not a state of the game: reading it stops at once with ``CodeMalformedError``
+    (``code/malformed``), so a crafted code (a list of millions of empty records, lists of such lists, a zip bomb)
+    cannot freeze the engine or run it out of memory.
+    """
+
+    items: int
+    bytes: int
+
+
+BUDGETS = {
+    "jump_drive": Budget(items=30_000, bytes=512 * 1024),
+    "ares_expedition": Budget(items=12_000, bytes=512 * 1024),
+    "beyond_the_sun": Budget(items=12_000, bytes=512 * 1024),
+}
+"""Each built-in game's budget. Measured (issue 31) over seeded random and greedy games run to the end, 20 seeds at
+every player count, the message log included: the largest ``to_json()`` held 2,669 items (Jump Drive, 4 players;
+the log is most of it), 906 (Ares Expedition) and 962 (Beyond the Sun), and its binary body 16.8 KB at most. The
+item budgets are 11 to 13 times those, the byte budget 30 times. Reading a code's values costs about a microsecond
+each, so a code that reaches its budget is refused within about 30 ms (usually at once, when a list claims more)."""
+DEFAULT_BUDGET = Budget(items=30_000, bytes=512 * 1024)
+"""The budget of a game that is not in ``BUDGETS``."""
 
 BUILTIN_GAMES = {"jump_drive": 1, "ares_expedition": 2, "beyond_the_sun": 3}
 """Built-in games take one byte in a code; any other registered game writes its id."""
@@ -310,11 +336,19 @@ def encode(book: Codebook, data: Any, history: bool = False) -> str:
 class _Reader:
     """Reads the header and body of a code's bytes; any overrun or bad tag raises a typed error."""
 
-    def __init__(self, data: bytes, words: tuple[str, ...] = ()) -> None:
+    def __init__(self, data: bytes, words: tuple[str, ...] = (), items: int = DEFAULT_BUDGET.items) -> None:
         self.data = data
         self.at = 0
         self.words = words
         self.wide = len(words) >= ESCAPE_1
+        self.items = items
+        self.left = items
+
+    def spend(self, n: int) -> None:
+        """Count n more values to build, before building them; past the item budget, raise."""
+        if n > self.left:
+            raise self.fail(f"it holds more than {self.items} items, more than a state of this game holds")
+        self.left -= n
 
     def fail(self, problem: str) -> CodeMalformedError:
         """Return the error for damaged contents at the current byte."""
@@ -378,12 +412,39 @@ class _Reader:
         return n
 
     def value(self, depth: int = 0) -> Any:
-        """Read one JSON value."""
+        """Read one JSON value (a container's items are counted against the item budget before they are read)."""
         if depth > MAX_DEPTH:
             raise self.fail(f"it is nested more than {MAX_DEPTH} levels deep")
         tag = self.byte()
         if tag >= T_SMALL:
             return tag - T_SMALL
+        kind, n = _CONTAINERS[tag]
+        if kind < 0:
+            return self._scalar(tag)
+        if n < 0:
+            n = self.varint()
+        if kind == T_RECORDS:
+            keys = [self.key() for _ in range(self.size(self.varint()))]
+            self.spend(self.size(n))  # the records themselves: with no keys they take no bytes
+            self.spend(n * len(keys))
+            return [{k: self.value(depth + 2) for k in keys} for _ in range(n)]
+        self.spend(self.size(n))
+        if n == 0:
+            return {} if kind in (T_DICT, T_INTDICT) else []
+        if kind == T_LIST:
+            return [self.value(depth + 1) for _ in range(n)]
+        if kind == T_REFS:
+            return [self.ref() for _ in range(n)]
+        if kind == T_BYTES:
+            return list(self.take(n))
+        out: dict[str, Any] = {}
+        for _ in range(n):
+            k = self.key()
+            out[k] = self.value(depth + 1) if kind == T_DICT else self.byte()
+        return out
+
+    def _scalar(self, tag: int) -> Any:
+        """Read the rest of a scalar value after its tag (not a small integer)."""
         if tag == T_NULL:
             return None
         if tag in (T_FALSE, T_TRUE):
@@ -399,36 +460,22 @@ class _Reader:
             return self.ref()
         if tag == T_HEX:
             return self.take(8).hex()
-        kind, n = self._container(tag)
-        if kind == T_REFS:
-            return [self.ref() for _ in range(self.size(n))]
-        if kind == T_BYTES:
-            return list(self.take(n))
-        if kind == T_LIST:
-            return [self.value(depth + 1) for _ in range(self.size(n))]
-        if kind == T_DICT:
-            out: dict[str, Any] = {}
-            for _ in range(self.size(n)):
-                k = self.key()
-                out[k] = self.value(depth + 1)
-            return out
-        if kind == T_INTDICT:
-            pairs: dict[str, Any] = {}
-            for _ in range(self.size(n)):
-                k = self.key()
-                pairs[k] = self.byte()
-            return pairs
-        keys = [self.key() for _ in range(self.size(self.varint()))]
-        return [{k: self.value(depth + 2) for k in keys} for _ in range(self.size(n))]
-
-    def _container(self, tag: int) -> tuple[int, int]:
-        """Return (kind, size) of a container tag, reading the size when it is not folded into the tag."""
-        for folded, kind in ((T_LIST_N, T_LIST), (T_REFS_N, T_REFS), (T_BYTES_N, T_BYTES), (T_DICT_N, T_DICT)):
-            if folded <= tag < folded + 16:
-                return kind, tag - folded
-        if tag in (T_LIST, T_DICT, T_REFS, T_BYTES, T_INTDICT, T_RECORDS):
-            return tag, self.varint()
         raise self.fail(f"unknown tag {tag}")
+
+
+def _container_tags() -> tuple[tuple[int, int], ...]:
+    """Return, for each tag below T_SMALL, its container kind and folded size (-1: a varint size follows), or
+    (-1, -1) for a scalar or unknown tag."""
+    table = [(-1, -1)] * T_SMALL
+    for folded, kind in ((T_LIST_N, T_LIST), (T_REFS_N, T_REFS), (T_BYTES_N, T_BYTES), (T_DICT_N, T_DICT)):
+        for n in range(16):
+            table[folded + n] = (kind, n)
+    for kind in (T_LIST, T_DICT, T_REFS, T_BYTES, T_INTDICT, T_RECORDS):
+        table[kind] = (kind, -1)
+    return tuple(table)
+
+
+_CONTAINERS = _container_tags()
 
 
 def _unpack(code: object) -> tuple[_Reader, CodeInfo, bytes, int]:
@@ -515,17 +562,23 @@ def decode(book: Codebook, code: str) -> dict[str, Any]:
         raise CodeVersionError(
             f"this position code was made by another build of the {info.rules_version} rules of {book.name} "
             "(its card list differs); the code must be made again")
+    budget = BUDGETS.get(book.game, DEFAULT_BUDGET)
+    too_large = (f"the position code is damaged: its contents are larger than {budget.bytes} bytes, more than a "
+                 "state of this game holds")
     body = reader.data[reader.at:-4]
     if flags & FLAG_DEFLATED:
         unpacker = zlib.decompressobj(-15)
         try:
-            body = unpacker.decompress(body, MAX_STATE_BYTES)
+            body = unpacker.decompress(body, budget.bytes + 1)  # inflates no further, however it was packed
         except zlib.error as exc:
             raise CodeMalformedError(
                 f"the position code is damaged: its packed contents do not unpack ({exc})") from None
-        if unpacker.unconsumed_tail or not unpacker.eof:
-            raise CodeMalformedError("the position code is damaged: its packed contents are too large or incomplete")
-    values = _Reader(body, words)
+        if len(body) <= budget.bytes and not unpacker.eof:
+            raise CodeMalformedError("the position code is damaged: its packed contents are incomplete")
+    if len(body) > budget.bytes:
+        raise CodeMalformedError(too_large)
+    values = _Reader(body, words, budget.items)
+    values.spend(1)
     data = values.value()
     if values.at != len(body):
         raise values.fail("bytes are left over after the position")

@@ -129,14 +129,20 @@ def test_every_events_faction_part_is_one_question() -> None:
 
 
 # --- the type question only when there is a choice ------------------------------------------------------------------
-def test_reveal_asks_the_type_when_two_types_are_offered() -> None:
-    """Research reveal: with two candidate types the question is the type ("Choose which type of tech to reveal")."""
+def _at_a_two_type_reveal() -> BTSState:
+    """Return a 3-player game where seat 0 has just chosen to research slot II-2, which can be of two types."""
     state = new(3, seed=1)
     researched(state, 0, "I-1", "I-2")
     _place_event(state, "II-2", None)
     fac(state, 0)["ore"] = 5
     touch(state)
     do(state, "move space=bs.research_2.0", "research slot=II-2")
+    return state
+
+
+def test_reveal_asks_the_type_when_two_types_are_offered() -> None:
+    """Research reveal: with two candidate types the question is the type ("Choose which type of tech to reveal")."""
+    state = _at_a_two_type_reveal()
     assert len(acts(state)) == 2 and all(a.startswith("tech_type") for a in acts(state))
     assert _prompt(state) == ("reveal", "Choose which type of tech to reveal (Research II)")
 
@@ -157,12 +163,7 @@ def test_reveal_asks_only_the_card_when_the_type_was_decided() -> None:
 
 def test_reveal_asks_the_card_after_the_player_chose_the_type() -> None:
     """Research reveal: once the player has chosen the type, the next question is the card to keep."""
-    state = new(3, seed=1)
-    researched(state, 0, "I-1", "I-2")
-    _place_event(state, "II-2", None)
-    fac(state, 0)["ore"] = 5
-    touch(state)
-    do(state, "move space=bs.research_2.0", "research slot=II-2")
+    state = _at_a_two_type_reveal()
     kind = acts(state)[0].split("=")[1]
     two = [c for c in state.d["decks"]["2"] if kind in techs()[c]["types"]][:2]
     _deck_first(state, 2, two)

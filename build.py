@@ -6,6 +6,7 @@ usage:
     python build.py serve [--port N]   # build, then serve dist/ on http://127.0.0.1:N/
     python build.py test [PYTEST ARGS] # install missing test tools, build, then ruff, mypy and pytest (all tests)
     python build.py screenshots        # build, then write PNGs of the key screens (1366x900, 390x844) to docs/screens/
+    python build.py table-ids          # write the tables' element ids for lesson checks (buildkit/tableids.py), build
 
 Every pinned input is checked against the hashes recorded in buildkit/pins.py; a mismatch stops the build:
   * npm tarball integrity of `pyodide` and `@pyscript/core` (as written in package-lock.json),
@@ -25,6 +26,7 @@ from buildkit.common import BuildError
 from buildkit.screenshots import take_screenshots
 from buildkit.serve import serve
 from buildkit.site import build
+from buildkit.tableids import check_or_write, table_games
 from buildkit.testrunner import run_tests
 
 __all__ = ["build", "main", "run_tests", "serve", "take_screenshots"]
@@ -37,6 +39,7 @@ def main(argv: Iterable[str] | None = None) -> int:
     serve_p = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_p.add_argument("--port", type=int, default=8000)
     sub.add_parser("screenshots", help="build, then write PNG screenshots of the key screens to docs/screens/")
+    sub.add_parser("table-ids", help="write each game's table element ids (for lesson highlight checks), then build")
     test_p = sub.add_parser("test", help="build, then run ruff, mypy and every test (browser included)")
     test_p.add_argument("pytest_args", nargs=argparse.REMAINDER, help="extra arguments for pytest")
     words = list(argv) if argv is not None else sys.argv[1:]
@@ -48,6 +51,9 @@ def main(argv: Iterable[str] | None = None) -> int:
     else:
         args = parser.parse_args(words)
     try:
+        written = check_or_write(table_games(), write=args.command == "table-ids")
+        for game in written:
+            print(f"wrote the table ids of {game}")
         build()
     except BuildError as exc:
         print(f"BUILD FAILED: {exc}", file=sys.stderr)

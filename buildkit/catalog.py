@@ -13,7 +13,7 @@ import json
 import os
 import subprocess
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +35,8 @@ class EngineFacts:
     """The bridge's ``info`` answer, without ``ok``."""
     catalogs: dict[str, dict[str, Any]]
     """The bridge's ``catalog`` answer for each game, by game id, without ``ok``."""
+    code_numbers: dict[str, int] = field(default_factory=dict)
+    """Each built-in game's number in a position code's header (``poscode.BUILTIN_GAMES``)."""
 
 
 def engine_facts(source: Path) -> EngineFacts:
@@ -47,7 +49,7 @@ def engine_facts(source: Path) -> EngineFacts:
         raise BuildError(f"the engine's texts and data could not be read from {source}:\n{proc.stderr.strip()}")
     data = json.loads(proc.stdout)
     return EngineFacts(texts=data["texts"], namespaces=data["namespaces"], info=data["info"],
-                       catalogs=data["catalogs"])
+                       catalogs=data["catalogs"], code_numbers=data.get("code_numbers", {}))
 
 
 def catalog_json(table: dict[str, Any]) -> bytes:
@@ -157,12 +159,13 @@ def games_block(facts: EngineFacts) -> str:
     """Return the pages' inline list of the games this build holds, from the engine's registry, in its order: each
     game's id, the namespace of its texts and its learn page (``learn/<id with dashes>.html`` when web/learn/ has
     one). The home screen, the embeds' checks and every game's texts and name go by it (web/app/ui/catalog.js
-    ``knownGames``)."""
+    ``knownGames``), and its number in a position code's header (0: the code names it as text), so an embed tells
+    a code's game before the engine loads."""
     games = []
     for game in (g["id"] for g in facts.info["games"]):
         learn = f"learn/{game.replace('_', '-')}.html"
         games.append({"id": game, "namespace": facts.namespaces[game],
-                      "learn": learn if (WEB / learn).is_file() else None})
+                      "learn": learn if (WEB / learn).is_file() else None, "code": facts.code_numbers.get(game, 0)})
     compact = json.dumps(games, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
     return f'<script type="application/json" id="page-data-games">{compact}</script>'
 

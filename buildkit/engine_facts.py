@@ -1,5 +1,5 @@
 """Print, as JSON on stdout, what the build takes from the engine: its message catalog, each game's message
-namespace, and the bridge's ``info`` and ``catalog`` answers.
+namespace, the bridge's ``info`` and ``catalog`` answers, and each built-in game's number in a position code's header.
 
 usage: PYTHONPATH=<source dir> python -P buildkit/engine_facts.py <source dir>
 
@@ -29,7 +29,7 @@ def facts(source: Path) -> dict[str, Any]:
     import pyengine
     from pyengine.bridge import handle
     from pyengine.catalog import all_messages
-    from pyengine.core import text
+    from pyengine.core import poscode, text
 
     where = Path(pyengine.__file__).resolve()
     if not where.is_relative_to(source.resolve()):
@@ -38,7 +38,8 @@ def facts(source: Path) -> dict[str, Any]:
     namespaces = text.game_namespaces()
     info = answer(handle, {"op": "info"})
     catalogs = {game["id"]: answer(handle, {"op": "catalog", "game": game["id"]}) for game in info["games"]}
-    return {"texts": texts, "namespaces": namespaces, "info": info, "catalogs": catalogs}
+    return {"texts": texts, "namespaces": namespaces, "info": info, "catalogs": catalogs,
+            "code_numbers": dict(poscode.BUILTIN_GAMES)}
 
 
 def main(argv: list[str]) -> int:

@@ -359,8 +359,17 @@ LESSONS: list[Lesson] = [
          "expect": ["move space=tech.I-1.1.0", "move space=tech.I-1.1.1", "move space=tech.I-1.1.2"],
          "right": "Right. [[SYS-A-ALPHA-CENTAURI]] is the only system you control with enough strength, so the "
                   "game goes straight to choosing the settlers.",
-         "wrong": "That action does not colonize. Look at your [[I-TERRAFORMING]] tech: its second action, with "
-                  "three spaces, is the one that colonizes."},
+         "wrong": [
+             {"move": "move space=bs.build_jump.0",
+              "text": "Build and jump brings more ships, but you already have strength 6 at [[SYS-A-ALPHA-CENTAURI]], "
+                      "twice what it needs: colonize now, before your opponent adds ships there."},
+             {"move": "move space=bs.build_jump.1",
+              "text": "Build and jump brings more ships, but you already have strength 6 at [[SYS-A-ALPHA-CENTAURI]], "
+                      "twice what it needs: colonize now, before your opponent adds ships there."},
+             {"text": "That action does not colonize. Look at your [[I-TERRAFORMING]] tech: its second action, with "
+                      "three spaces, is the one that colonizes."}],
+         "hints": ["Find the action that colonizes: it is on one of your techs, not on the action board.",
+                   "[[I-TERRAFORMING]]'s second action has three spaces; any of them is right."]},
         {"continue": True,
          "caption": "Choose the ships that settle: their levels must add up to 3 or more, and they return to your "
                     "supply. Every other ship at the system, yours or your opponent's, is then exiled to Deep "
@@ -369,8 +378,11 @@ LESSONS: list[Lesson] = [
          "expect": ["settle level=4"],
          "right": "Good: the level-4 ship reaches 3 on its own, so your level-2 ship is spared. It goes to Deep "
                   "Space with your opponent's two ships.",
-         "wrong": "A level-2 ship does not reach 3 by itself, so the level-4 ship would have to settle as well "
-                  "and you would keep neither. Pick the ship that reaches 3 alone."},
+         "wrong": [
+             {"move": "settle level=2",
+              "text": "A level-2 ship does not reach 3 by itself, so the level-4 ship would have to settle as well "
+                      "and you would keep neither. Pick the ship that reaches 3 alone."},
+             {"text": "Pick the ship that reaches 3 alone."}]},
         {"continue": True,
          "caption": "[[SYS-A-ALPHA-CENTAURI]] is your colony (4 VP) and a new system fills A2. Deep Space now "
                     "holds the exiles: nobody controls it, it is one jump from Sol and both near systems, and at "
@@ -463,13 +475,25 @@ def check_highlights(lesson: Lesson) -> list[str]:
 def build(lesson: Lesson, codes: dict[str, str]) -> Lesson:
     """Return a lesson file's JSON: the lesson with its header and each step's position name replaced by its code."""
     steps = []
+    version = 1
     for step in lesson["steps"]:
-        out = {k: card_names(v) if k in ("caption", "right", "wrong") else v for k, v in step.items()}
+        out = {k: _named(v) if k in ("caption", "right", "wrong", "hints") else v for k, v in step.items()}
         if "pos" in out:
             out["pos"] = codes[out["pos"]]
+        if "hints" in out or any(isinstance(out.get(k), list) for k in ("right", "wrong")):
+            version = 2  # hints and feedback per move are lesson format 2 (docs/EMBED.md)
         steps.append(out)
-    return {"format": "star-table-lesson", "version": 1, "id": lesson["id"], "game": GAME, "title": lesson["title"],
-            "seat": 0, "open": False, "steps": steps}
+    return {"format": "star-table-lesson", "version": version, "id": lesson["id"], "game": GAME,
+            "title": lesson["title"], "seat": 0, "open": False, "steps": steps}
+
+
+def _named(value: Any) -> Any:
+    """Return a text, a list of texts or a list of feedback rules with the card placeholders named."""
+    if isinstance(value, str):
+        return card_names(value)
+    if isinstance(value, list):
+        return [_named(v) if isinstance(v, str) else {**v, "text": card_names(v["text"])} for v in value]
+    return value
 
 
 def main() -> int:

@@ -7,6 +7,7 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import time
@@ -15,10 +16,11 @@ from typing import Any
 
 from .bots import Bot, InfoSet, choose, make_bot
 from .bots.ismcts import ISMCTSBot, Search
-from .core.api import JSON, Action, State
+from .core.api import JSON, Action, State, canonical_json
 from .core.errors import EngineError, IllegalActionError, InvalidActionError, NotYourTurnError
 from .core.jsonlimits import check_text
 from .core.match import Match, SaveLoader
+from .core.poscode import MAX_LINE
 from .core.registry import game_info, games, load_game
 from .core.rng import Rng
 from .core.saveformat import MAX_SEED, SEAT_KINDS, SEAT_NAME_MAX
@@ -502,6 +504,59 @@ def _op_code(req: dict[str, Any]) -> JSON:
     return {"code": match.state.position_code(history=req.get("history") is True)}
 
 
+def _share_seed(state: State) -> int:
+    """Return the seed that deals a shared position's hidden cards: from the position itself, so sharing the same
+    position twice gives the same code."""
+    return int(hashlib.sha256(canonical_json(state.to_json()).encode("ascii")).hexdigest()[:12], 16)
+
+
+def _honest(state: State, seat: int | None) -> State:
+    """Return the state to share: the true one (everything open), or for one seat a resample of all it cannot see."""
+    return state if seat is None else state.resample(seat, _share_seed(state))
+
+
+def _op_share(req: dict[str, Any]) -> JSON:
+    """Answer what Share offers for a match: position codes that hold only what the chosen seat may know, and the last
+    moves as a line and as a lesson.
+
+    ``seat`` (or None for everything open) is whose knowledge the codes hold: for one seat, every card it cannot see
+    is dealt again at random (``State.resample``), so another ``seat=`` shows stand-ins, never the true hands.
+    ``back`` (0 to ``MAX_LINE``) asks for the last moves: ``line_code`` is the position that many moves ago (for the
+    seat, resampled the same way) and ``line`` the moves, as far as they replay from it as an embed plays a line
+    (each by the lowest seat to move that may play it; ``line_cut`` when one does not, e.g. a move of a hidden card).
+    ``lesson`` is the seat's own last move as a one-step lesson: the position before it and the move, or None.
+    """
+    _, match = _match(req)
+    seat = req.get("seat")
+    if seat is not None:
+        seat = _viewer({"viewer": seat}, match.players)
+    back = _int_in(req, "back", 0, MAX_LINE, default=0)
+    total = len(match.log)
+    k = min(back, total)
+    start = _honest(match.replay(total - k) if k else match.state, seat)
+    line: list[str] = []
+    probe = start.clone()
+    for entry in match.log[total - k:]:
+        action = match.game.parse_action(entry.action)
+        if probe.seat_for(action) != entry.seat:
+            break
+        probe.apply(entry.seat, action)
+        line.append(str(action))
+    lesson = None
+    reader = seat if seat is not None else _viewer(req, match.players)
+    if reader is not None:
+        for i in range(total - 1, max(-1, total - 1 - MAX_LINE), -1):
+            if match.log[i].seat == reader:
+                before = _honest(match.replay(i), seat)
+                move = match.game.parse_action(match.log[i].action)
+                if reader in before.to_move() and before.is_legal(reader, move):
+                    lesson = {"code": before.position_code(), "seat": reader, "move": str(move),
+                              "label": before.describe(reader, move)}
+                break
+    return {"code": _honest(match.state, seat).position_code(), "line_code": start.position_code(), "line": line,
+            "line_cut": len(line) < k, "lesson": lesson}
+
+
 def _op_load(req: dict[str, Any]) -> JSON:
     """Open a match from a save file, replaying its whole log in one call."""
     match = Match.from_save(req.get("save"))
@@ -543,6 +598,7 @@ OPS: dict[str, Callable[[dict[str, Any]], JSON]] = {
     "undo": _op_undo,
     "save": _op_save,
     "code": _op_code,
+    "share": _op_share,
     "new_from_code": _op_new_from_code,
     "play": _op_play,
     "canonical": _op_canonical,

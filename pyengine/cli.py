@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from .bots import InfoSet, choose, make_bot
 from .bots.arena import ResultsFileError, play, win_rate
 from .bots.ismcts import Search
+from .core.api import Game, State
 from .core.errors import EngineError
+from .core.poscode import MAX_LINE
 from .core.registry import decode_any, games, load_game
 from .core.rng import Rng
 from .fuzz import fuzz
-from .lessons import check_lesson
+from .lessons import check_lesson, check_line
 from .loadfuzz import fuzz_load
 from .playouts import random_playouts
 
@@ -147,6 +151,11 @@ def cmd_code(args: argparse.Namespace) -> int:
         print("error: name a game, or give --decode CODE", file=sys.stderr)
         return 2
     game = load_game(args.game)
+    if args.archive_words:
+        added = archive_code_words(game)
+        book = game.codebook()
+        print(f"{book.game} {book.rules_version}: the vocabulary {'is now' if added else 'was already'} archived")
+        return 0
     options = json.loads(args.options) if args.options else None
     try:
         state = game.new_initial_state(seed=args.seed, players=args.players, options=options)
@@ -163,6 +172,86 @@ def cmd_code(args: argparse.Namespace) -> int:
         state.apply(seat, choose(bot, state, seat, rng))
     print(state.position_code(history=args.history))
     return 0
+
+
+def _state_of(code: str) -> State | None:
+    """Return the state a position code holds, or None after printing why it does not read."""
+    try:
+        return decode_any(code)
+    except EngineError as exc:
+        print(f"error ({exc.code}): {exc}", file=sys.stderr)
+        return None
+
+
+def _where(state: State) -> str:
+    """Return one line naming a position's game, players, rules version and place in the game."""
+    info = state.game.info
+    players = state.to_json().get("players")
+    return f"{info.name}, {players} players, rules {info.rules_version}: {state.locator()}"
+
+
+def cmd_moves(args: argparse.Namespace) -> int:
+    """Print the legal moves of a position code: each seat to move, each move's exact text and its label."""
+    state = _state_of(args.code)
+    if state is None:
+        return 2
+    seats = sorted(state.to_move()) if args.seat is None else [args.seat]
+    out: list[dict[str, Any]] = []
+    for seat in seats:
+        if seat not in state.to_move():
+            print(f"error: seat {seat} is not to move here (seats to move: "
+                  f"{', '.join(map(str, sorted(state.to_move()))) or 'none'}; seats count from 0)", file=sys.stderr)
+            return 2
+        out.append({"seat": seat, "moves": [{"action": str(a), "label": state.describe(seat, a)}
+                                            for a in state.legal_actions(seat)]})
+    if args.json:
+        print(json.dumps({"where": _where(state), "to_move": out}, indent=1))
+        return 0
+    print(_where(state))
+    if state.is_terminal():
+        print("The game is over: no moves.")
+    for entry in out:
+        moves = entry["moves"]
+        plural = "s" if len(moves) != 1 else ""
+        print(f"Seat {entry['seat']} (counted from 0) to move, {len(moves)} legal move{plural}:")
+        width = min(max((len(m["action"]) for m in moves), default=0), 60)
+        for m in moves:
+            print(f"  {m['action']:<{width}}  {m['label']}")
+    return 0
+
+
+def cmd_line(args: argparse.Namespace) -> int:
+    """Check a line of moves for an embed: each move legal in turn, canonical, within the limit."""
+    state = _state_of(args.code)
+    if state is None:
+        return 2
+    moves = [m.strip() for m in args.line.split(";") if m.strip()]
+    rows, problems = check_line(state, moves)
+    for n, (seat, action, label) in enumerate(rows, 1):
+        print(f"{n:>3}. seat {seat}: {action}  ({label})")
+    for p in problems:
+        print(f"problem: {p}")
+    if not problems:
+        print(f"OK: {len(rows)} move{'s' if len(rows) != 1 else ''} (the limit is {MAX_LINE}); ends at "
+              f"{state.locator()}")
+    return 1 if problems else 0
+
+
+def archive_code_words(game: Game) -> bool:
+    """Append a game's current code vocabulary to its ``data/code_words.json``; return False if it was there."""
+    book = game.codebook()
+    tag = hashlib.sha256("\n".join(book.words).encode()).digest()[:2].hex()
+    if any(v == book.rules_version and t == tag for v, t, _ in book.archive):
+        return False
+    module = sys.modules[type(game).__module__.rsplit(".", 1)[0]]
+    path = Path(str(module.__file__)).parent / "data" / "code_words.json"
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {
+        "about": "Every vocabulary that a released build of this game wrote position codes with (core/poscode.py).",
+        "vocabularies": []}
+    data["vocabularies"].append({"rules_version": book.rules_version, "tag": tag, "words": " ".join(book.words)})
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    return True
 
 
 def cmd_lesson(args: argparse.Namespace) -> int:
@@ -227,7 +316,22 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--options", default="", help="game options as JSON")
     c.add_argument("--history", action="store_true", help="keep the message log in the code (longer)")
     c.add_argument("--decode", default="", help="print the state a code holds, as JSON, instead")
+    c.add_argument("--archive-words", action="store_true",
+                   help="add the game's current code vocabulary to its data/code_words.json (before a release that "
+                        "changed the rules or the cards), so the codes made today open forever")
     c.set_defaults(fn=cmd_code)
+    mv = sub.add_parser("moves", help="the legal moves of a position code, with their exact texts and labels")
+    mv.add_argument("code", help="a position code (st1.…)")
+    mv.add_argument("--seat", type=int, default=None, help="only this seat (counted from 0)")
+    mv.add_argument("--json", action="store_true", help="print JSON instead")
+    mv.set_defaults(fn=cmd_moves)
+    ln = sub.add_parser("line", help="check a line of moves for an embed's data-line")
+    ln_sub = ln.add_subparsers(dest="line_cmd", required=True)
+    lc = ln_sub.add_parser("check", help="play a line from a position: every move legal in turn, canonical, "
+                                         f"at most {MAX_LINE} moves")
+    lc.add_argument("code", help="the position code the line starts from")
+    lc.add_argument("line", help="the moves' texts separated by ';' (as data-line)")
+    lc.set_defaults(fn=cmd_line)
     le = sub.add_parser("lesson", help="check lesson files (shape and a play-through by the engine)")
     le.add_argument("files", nargs="+")
     le.set_defaults(fn=cmd_lesson)

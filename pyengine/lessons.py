@@ -17,22 +17,33 @@ lesson and an author's lesson are held to the same rules (``python -m pyengine l
 
 from __future__ import annotations
 
+import json
 import re
+from functools import cache
+from importlib import resources
 from typing import Any
 
 from .core.api import Action, State
 from .core.errors import EngineError, IllegalActionError, UnknownGameError
+from .core.poscode import MAX_LINE
 from .core.registry import load_game
 
 LESSON_FORMAT = "star-table-lesson"
-LESSON_VERSION = 1
+LESSON_VERSION = 2
+"""The newest lesson format; version 1 (no hints, feedback as one text, then as one list) still loads."""
+LESSON_VERSIONS = (1, 2)
 MAX_STEPS = 40
+MAX_HINTS = 5
+MAX_BRANCHES = 64
+"""The most positions a step may start from (one per right move the reader may make before it, and so on)."""
+_KIND = re.compile(r"[a-z_]{1,40}")
 MAX_TEXT = 1500
 MAX_TITLE = 120
 MAX_LIST = 20
 _ID = re.compile(r"[a-z0-9][a-z0-9-]{0,59}")
 _HIGHLIGHT = re.compile(r"[A-Za-z0-9_.:+-]{1,100}")
-STEP_KEYS = {"pos", "continue", "caption", "highlight", "expect", "right", "wrong", "then", "reading"}
+STEP_KEYS = {"pos", "continue", "caption", "highlight", "expect", "right", "wrong", "then", "reading", "hints"}
+V2_STEP_KEYS = {"hints"}
 MAX_READING = 400
 # A reading note's link: an http(s) address, or a path (and #anchor) relative to the embed page (the site's root).
 _HREF = re.compile(r"https?://[^\s\"'<>\\]{1,290}|(?!/)(?!\.\./)[A-Za-z0-9_./-]{1,200}(#[A-Za-z0-9_-]{1,80})?|#[A-Za-z0-9_-]{1,80}")
@@ -63,6 +74,47 @@ def _reading(value: Any, where: str, problems: list[str]) -> None:
         problems.append(f"{where}.href: an http(s) address, or a path on this site such as learn/jump-drive.html#x")
 
 
+def _feedback(value: Any, where: str, version: int, kinds: bool, problems: list[str]) -> None:
+    """Check a right or wrong feedback: a text, or (version 2) rules, first match wins: ``{"move", "text"}`` for one
+    move, ``{"kind", "text"}`` for any move of a kind (wrong only), and ``{"text"}``, the default."""
+    if value is None or isinstance(value, str):
+        _text(value, where, MAX_TEXT, problems)
+        return
+    if version < 2:
+        problems.append(f"{where}: must be text (rules per move need lesson version 2)")
+        return
+    if not isinstance(value, list) or not 0 < len(value) <= MAX_LIST:
+        problems.append(f"{where}: a text, or a list of 1 to {MAX_LIST} rules")
+        return
+    allowed = {"move", "kind"} if kinds else {"move"}
+    for n, rule in enumerate(value):
+        at = f"{where}[{n}]"
+        if not isinstance(rule, dict) or "text" not in rule or len(set(rule) - {"text"}) > 1 or not set(
+                rule) - {"text"} <= allowed:
+            problems.append(f"{at}: {{\"text\": ...}} with {' or '.join(sorted(allowed))} (or neither, the default)")
+            continue
+        _text(rule["text"], f"{at}.text", MAX_TEXT, problems, required=True)
+        if "move" in rule and not (isinstance(rule["move"], str) and 0 < len(rule["move"]) <= 300):
+            problems.append(f"{at}.move: an action text")
+        if "kind" in rule and not (isinstance(rule["kind"], str) and _KIND.fullmatch(rule["kind"])):
+            problems.append(f"{at}.kind: an action kind, the first word of an action text (e.g. sell)")
+
+
+def _rules(value: Any) -> list[dict[str, str]]:
+    """Return a checked feedback field as rules (a plain text is the default rule)."""
+    if isinstance(value, str):
+        return [{"text": value}]
+    return list(value) if isinstance(value, list) else []
+
+
+def _then_after(step: dict[str, Any], move: str) -> list[str]:
+    """Return the moves a step plays after one of its right moves (its own list, else the list for any)."""
+    then = step.get("then") or []
+    if isinstance(then, dict):
+        return list(then.get(move, []))
+    return list(then)
+
+
 def _texts(value: Any, where: str, pattern: re.Pattern[str] | None, problems: list[str]) -> list[str]:
     """Check an optional list of short texts and return it (empty when absent or wrong)."""
     if value is None:
@@ -88,8 +140,9 @@ def check_shape(lesson: Any) -> list[str]:
     if lesson.get("format") != LESSON_FORMAT:
         problems.append(f"format: must be {LESSON_FORMAT!r}")
     version = lesson.get("version")
-    if version != LESSON_VERSION:
-        problems.append(f"version: this app reads lesson version {LESSON_VERSION}, not {version!r}")
+    if version not in LESSON_VERSIONS:
+        problems.append(f"version: this app reads lesson versions 1 and 2, not {version!r}")
+        version = LESSON_VERSION
     for key in sorted(set(lesson) - LESSON_KEYS):
         problems.append(f"{key}: unknown field")
     if "id" in lesson and not (isinstance(lesson["id"], str) and _ID.fullmatch(lesson["id"])):
@@ -113,6 +166,8 @@ def check_shape(lesson: Any) -> list[str]:
             continue
         for key in sorted(set(step) - STEP_KEYS):
             problems.append(f"{where}.{key}: unknown field")
+        for key in sorted(set(step) & V2_STEP_KEYS if version < 2 else set()):
+            problems.append(f"{where}.{key}: needs lesson version 2")
         has_pos, cont = "pos" in step, step.get("continue") is True
         if has_pos == cont:
             problems.append(f"{where}: give either a position code (pos) or continue: true")
@@ -122,13 +177,26 @@ def check_shape(lesson: Any) -> list[str]:
             problems.append(f"{where}.pos: must be a position code")
         _text(step.get("caption"), f"{where}.caption", MAX_TEXT, problems, required=True)
         for key in ("right", "wrong"):
-            _text(step.get(key), f"{where}.{key}", MAX_TEXT, problems)
+            _feedback(step.get(key), f"{where}.{key}", version, key == "wrong", problems)
         _texts(step.get("highlight"), f"{where}.highlight", _HIGHLIGHT, problems)
         _texts(step.get("expect"), f"{where}.expect", None, problems)
-        _texts(step.get("then"), f"{where}.then", None, problems)
+        then = step.get("then")
+        if isinstance(then, dict) and version >= 2:
+            for move, moves in then.items():
+                _texts(moves, f"{where}.then[{move[:40]!r}]", None, problems)
+                if move not in (step.get("expect") or []):
+                    problems.append(f"{where}.then: {move[:60]!r} is not one of the step's expected moves")
+        else:
+            _texts(then, f"{where}.then", None, problems)
+        hints = step.get("hints")
+        if hints is not None and not (isinstance(hints, list) and 0 < len(hints) <= MAX_HINTS and all(
+                isinstance(h, str) and 0 < len(h) <= MAX_TEXT for h in hints)):
+            problems.append(f"{where}.hints: a list of 1 to {MAX_HINTS} texts")
         _reading(step.get("reading"), f"{where}.reading", problems)
         if "then" in step and "expect" not in step:
             problems.append(f"{where}.then: only a step with expect can have then")
+        if "then" in step and i == len(steps) - 1:
+            problems.append(f"{where}.then: the last step has no next step to play its then moves for")
     return problems
 
 
@@ -144,12 +212,42 @@ def play_any(state: State, action: Action) -> None:
     state.apply(seat, action)
 
 
+def check_line(state: State, moves: list[str]) -> tuple[list[tuple[int, str, str]], list[str]]:
+    """Play a line of moves from a position as an embed does: each by the lowest seat to move that may play it.
+
+    Returns the moves played, as (seat, canonical text, English label), and the problems: a line over
+    ``MAX_LINE`` moves, a text that does not parse, a non-canonical spelling, or a move no seat to move may play
+    (the line stops there). ``state`` is played on in place.
+    """
+    rows: list[tuple[int, str, str]] = []
+    if len(moves) > MAX_LINE:
+        return rows, [f"the line has {len(moves)} moves; the limit is {MAX_LINE}"]
+    problems: list[str] = []
+    for n, text in enumerate(moves, 1):
+        try:
+            action = state.game.parse_action(text)
+        except EngineError as exc:
+            return rows, [*problems, f"move {n} ({text[:80]!r}): {exc}"]
+        if str(action) != text:
+            problems.append(f"move {n}: write {text!r} as the canonical {str(action)!r}")
+        seat = state.seat_for(action)
+        if seat is None:
+            return rows, [*problems, f"move {n} ({text[:80]!r}): no seat to move may play it here "
+                                     f"({state.locator()})"]
+        label = state.describe(seat, action)
+        state.apply(seat, action)
+        rows.append((seat, str(action), label))
+    return rows, problems
+
+
 def check_lesson(lesson: Any) -> list[str]:
     """Return every problem of a lesson: its shape, then a play-through by the engine.
 
     For each step: its position code reads for the lesson's game; each expected action is canonical text and legal
-    for the lesson's seat there; the first expected action and then the ``then`` actions apply, giving the position
-    the next ``continue`` step starts from. An empty list means the lesson works.
+    for the lesson's seat there; each feedback rule's move is canonical and not a right move, and each kind is one
+    the seat can play; then every right move, each followed by its ``then`` actions, gives a position the next
+    ``continue`` step starts from (one per right move: the reader's own move is followed). A ``continue`` step
+    must have a right move in every such position. An empty list means the lesson works.
     """
     problems = check_shape(lesson)
     if problems:
@@ -159,24 +257,25 @@ def check_lesson(lesson: Any) -> list[str]:
     except UnknownGameError:
         return [f"game: {lesson['game']!r} is not a game of this app"]
     seat = lesson.get("seat", 0)
-    state: State | None = None
+    states: list[tuple[str, State]] = []  # (how the reader got here, the position)
     for i, step in enumerate(lesson["steps"]):
         where = f"steps[{i}]"
         if "pos" in step:
             try:
-                state = game.state_from_code(step["pos"])
+                states = [("", game.state_from_code(step["pos"]))]
             except EngineError as exc:
                 problems.append(f"{where}.pos: {exc}")
-                state = None
+                states = []
                 continue
-        if state is None:
+        if not states:
             problems.append(f"{where}: continues from a step whose position did not work")
             continue
-        players = state.to_json().get("players")
+        players = states[0][1].to_json().get("players")
         if isinstance(players, int) and seat >= players:
-            problems.append(f"seat: {seat} is not a seat of this {players}-player position")
+            problems.append(f"seat: {seat} is not a seat of this {players}-player position (seats count from 0)")
             return problems
         expected = step.get("expect") or []
+        before = len(problems)
         for text in expected:
             try:
                 action = game.parse_action(text)
@@ -185,17 +284,126 @@ def check_lesson(lesson: Any) -> list[str]:
                 continue
             if str(action) != text:
                 problems.append(f"{where}.expect: write {text!r} as the canonical {str(action)!r}")
-            if seat not in state.to_move() or not state.is_legal(seat, action):
-                problems.append(f"{where}.expect: {text!r} is not a legal move for seat {seat} here")
-        if not expected or problems:
+        for path, state in states:
+            legal = [a for a in expected if _legal(game, state, seat, a)]
+            if len(states) == 1:
+                for text in expected:
+                    if text not in legal:
+                        problems.append(f"{where}.expect: {text!r} is not a legal move for seat {seat} here")
+            elif expected and not legal:
+                problems.append(f"{where}.expect: none of the expected moves is legal for seat {seat} here (after "
+                                f"{path})")
+        _check_rules(game, step, states, seat, where, problems)
+        problems.extend(highlight_problems(states[0][1], seat, step.get("highlight") or [], where))
+        if not expected or len(problems) > before:
             continue
-        nxt = state.clone()
-        try:
-            nxt.apply(seat, game.parse_action(expected[0]))
-            for text in step.get("then", []):
-                play_any(nxt, game.parse_action(text))
-        except EngineError as exc:
-            problems.append(f"{where}: playing the expected move and then its 'then' moves failed: {exc}")
-            continue
-        state = nxt
+        nxt: list[tuple[str, State]] = []
+        for path, state in states:
+            for text in expected:
+                if not _legal(game, state, seat, text):
+                    continue
+                branch = state.clone()
+                try:
+                    branch.apply(seat, game.parse_action(text))
+                    for follow in _then_after(step, text):
+                        play_any(branch, game.parse_action(follow))
+                except EngineError as exc:
+                    problems.append(f"{where}: playing {text!r} and then its 'then' moves failed: {exc}")
+                    continue
+                nxt.append((f"{path}, {text!r}" if path else repr(text), branch))
+        if len(nxt) > MAX_BRANCHES:
+            problems.append(f"{where}: its right moves lead to {len(nxt)} positions; the limit is {MAX_BRANCHES}")
+            return problems
+        states = nxt
     return problems
+
+
+@cache
+def table_ids(game_id: str) -> tuple[frozenset[str], tuple[str, ...]] | None:
+    """Return the element ids a game's table draws: the fixed ids and the patterns (``{}`` for a value), as the
+    build lists them (``buildkit/tableids.py``, the game's ``data/table_ids.json``); None when it has no list."""
+    module = type(load_game(game_id)).__module__.rsplit(".", 1)[0]
+    try:
+        data = json.loads(resources.files(module).joinpath("data", "table_ids.json").read_text(encoding="utf-8"))
+    except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
+        return None
+    return frozenset(data["fixed"]), tuple(data["patterns"])
+
+
+def _values(value: Any, out: set[str]) -> None:
+    """Add every string and integer of a JSON value (keys included) to ``out``, as text."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            out.add(v)
+        elif isinstance(v, bool):
+            continue
+        elif isinstance(v, int):
+            out.add(str(v))
+        elif isinstance(v, list):
+            stack.extend(v)
+        elif isinstance(v, dict):
+            out.update(k for k in v if isinstance(k, str))
+            stack.extend(v.values())
+
+
+def highlight_problems(state: State, seat: int, ids: list[str], where: str) -> list[str]:
+    """Return the highlight ids the table would not draw for this seat here: an id must be one of the table's fixed
+    ids, or fit one of its patterns with values this seat's view and legal moves hold (a card in view, a seat, an
+    action's parameter)."""
+    listed = table_ids(state.game.info.id)
+    if listed is None:
+        return []
+    fixed, patterns = listed
+    values: set[str] = {str(n) for n in range(40)}
+    _values(state.view(seat), values)
+    if seat in state.to_move():
+        for action in state.legal_actions(seat):
+            values.add(action.kind)
+            values.update(v for _, v in action.params)
+    alternation = "|".join(re.escape(v) for v in sorted(values, key=len, reverse=True) if v)
+    problems = []
+    for hid in ids:
+        if hid in fixed:
+            continue
+        if any(re.fullmatch(re.escape(p).replace(r"\{\}", f"(?:{alternation})"), hid) for p in patterns):
+            continue
+        problems.append(f"{where}.highlight: {hid!r} is not an element the table draws for seat {seat} here")
+    return problems
+
+
+def _legal(game: Any, state: State, seat: int, text: str) -> bool:
+    """Return True if an action text parses and is legal for the seat in the state."""
+    try:
+        action = game.parse_action(text)
+    except EngineError:
+        return False
+    return seat in state.to_move() and state.is_legal(seat, action)
+
+
+def _check_rules(game: Any, step: dict[str, Any], states: list[tuple[str, State]], seat: int, where: str,
+                 problems: list[str]) -> None:
+    """Check a step's feedback rules against its positions: canonical moves, wrong moves that are not right ones,
+    and kinds the seat can play."""
+    expected = step.get("expect") or []
+    for key in ("right", "wrong"):
+        for n, rule in enumerate(_rules(step.get(key))):
+            at = f"{where}.{key}[{n}]"
+            if "move" in rule:
+                try:
+                    canon = str(game.parse_action(rule["move"]))
+                except EngineError as exc:
+                    problems.append(f"{at}.move: {exc}")
+                    continue
+                if canon != rule["move"]:
+                    problems.append(f"{at}.move: write {rule['move']!r} as the canonical {canon!r}")
+                if key == "right" and canon not in expected:
+                    problems.append(f"{at}.move: {canon!r} is not one of the step's expected moves")
+                if key == "wrong" and canon in expected:
+                    problems.append(f"{at}.move: {canon!r} is an expected (right) move")
+                if key == "wrong" and not any(_legal(game, s, seat, canon) for _, s in states):
+                    problems.append(f"{at}.move: {canon!r} is not a legal move here, so the reader never makes it")
+            if "kind" in rule and not any(
+                    a.kind == rule["kind"] for _, s in states if seat in s.to_move() for a in s.legal_actions(seat)):
+                problems.append(f"{at}.kind: seat {seat} has no legal move of kind {rule['kind']!r} here")

@@ -969,3 +969,51 @@ def test_a_long_beyond_the_sun_game_keeps_each_log_line_number() -> None:
         seat = snap["to_move"][0]
         ok({"op": "bot", "match": mid, "seat": seat, "viewer": 1})
     assert lines > 150, "the game wrote more lines than the state keeps"
+
+
+def _played_match(game: str = "jump_drive", moves: int = 12) -> str:
+    """A 2-player match of the game after some bot moves (the bridge's bot op), by id."""
+    mid = ok({"op": "new_match", "game": game, "players": 2, "seed": 11, "viewer": 0})["match"]
+    for _ in range(moves):
+        snap = ok({"op": "state", "match": mid, "viewer": None})
+        if snap["terminal"]:
+            break
+        ok({"op": "bot", "match": mid, "seat": snap["to_move"][0], "bot": "greedy", "viewer": None})
+    return mid
+
+
+@pytest.mark.parametrize("game", ["jump_drive", "ares_expedition", "beyond_the_sun"])
+def test_share_for_one_seat_holds_only_what_that_seat_may_know(game: str) -> None:
+    """Issue 31, honest sharing: a code shared for one seat is a resample for it (the seat's own view is the same,
+    the hidden cards are dealt again), the same every time; everything open is the true position."""
+    from pyengine.core.registry import load_game
+
+    mid = _played_match(game)
+    g = load_game(game)
+    true_code = ok({"op": "code", "match": mid})["code"]
+    true_state = g.state_from_code(true_code)
+    shared = ok({"op": "share", "match": mid, "seat": 0})
+    honest = g.state_from_code(shared["code"])
+    assert honest.view(0) == true_state.view(0)
+    assert honest.to_json() != true_state.to_json(), "the hidden cards were not dealt again"
+    assert ok({"op": "share", "match": mid, "seat": 0})["code"] == shared["code"]  # a stable link
+    assert ok({"op": "share", "match": mid, "seat": None})["code"] == true_code
+
+
+def test_share_offers_the_last_moves_as_a_line_and_the_seats_last_move_as_a_lesson() -> None:
+    """The line starts `back` moves ago and replays as an embed plays it (each move by the seat to move that may play
+    it); the lesson is the seat's own last move from the position before it, a legal move there."""
+    from pyengine.core.registry import load_game
+    from pyengine.lessons import check_line
+
+    mid = _played_match("beyond_the_sun", 20)
+    shared = ok({"op": "share", "match": mid, "seat": None, "back": 6})
+    g = load_game("beyond_the_sun")
+    start = g.state_from_code(shared["line_code"])
+    rows, problems = check_line(start, shared["line"])
+    assert not problems and len(rows) == len(shared["line"]) == 6 and not shared["line_cut"]
+    assert start.position_code() == ok({"op": "code", "match": mid})["code"]  # the line ends where the game is
+    lesson = ok({"op": "share", "match": mid, "seat": 0})["lesson"]
+    before = g.state_from_code(lesson["code"])
+    assert lesson["seat"] == 0 and before.is_legal(0, g.parse_action(lesson["move"])) and lesson["label"]
+    assert error({"op": "share", "match": mid, "seat": 5}, "bridge/bad_request")

@@ -209,14 +209,14 @@ def test_the_shipped_wheel_holds_only_what_the_browser_runs(two_builds: tuple[Pa
     (``wheel.DEV_ONLY_MODULES``), each as sourceless bytecode at ``pkg/mod.pyc`` (where the import system finds it
     without a source), hash-based and unchecked (no timestamp: the build stays byte-identical); the games' data; and
     no source, no ``.md``, no py.typed, no entry point. RECORD lists each file with its true hash and size. It stays
-    within 650 KB."""
+    within 660 KB (650 KB until the archived code vocabularies of issue 31, about 6 KB, and the share op)."""
     import base64
     import struct
 
     dist, _ = two_builds
     assert set(wheel.DEV_ONLY_MODULES) < engine_modules()
     path = shipped_wheel(dist)
-    assert path.stat().st_size <= 650_000
+    assert path.stat().st_size <= 660_000
     with zipfile.ZipFile(path) as zf:
         names = set(zf.namelist())
         record_name = next(n for n in names if n.endswith(".dist-info/RECORD"))
@@ -236,7 +236,8 @@ def test_the_shipped_wheel_holds_only_what_the_browser_runs(two_builds: tuple[Pa
             (flags,) = struct.unpack("<I", zf.read(name)[4:8])
             assert flags == 1, f"{name}: flags {flags}, want 1 (hash-based, source not checked)"
         data_files = {n for n in names if n.endswith(".json")}
-        assert data_files == {p.relative_to(ROOT).as_posix() for p in (ROOT / "pyengine").rglob("*.json")}
+        assert data_files == {p.relative_to(ROOT).as_posix() for p in (ROOT / "pyengine").rglob("*.json")
+                              if p.name != "table_ids.json"}  # read by the lesson checker only (dev-only)
         bridge = zf.read("pyengine/bridge.pyc")
     assert b"Time random playouts inside this interpreter" not in bridge  # a docstring of the bridge's
     assert b"bridge/bad_request" in bridge  # its code's own strings stay

@@ -150,3 +150,39 @@ def test_every_help_page_prints() -> None:
     for cmd in commands:
         page = run(cmd, "--help")
         assert page.returncode == 0 and "usage:" in page.stdout, (cmd, page.stderr)
+
+
+def _jd_code() -> str:
+    """A Jump Drive code after 3 bot moves (seat 1 is to plan)."""
+    proc = run("code", "jump_drive", "--seed", "4", "--moves", "3")
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout.strip()
+
+
+def test_moves_lists_each_legal_move_with_its_exact_text_and_label() -> None:
+    """Issue 31, for authors: `moves CODE` prints the engine's own action texts (what a lesson's expect needs)."""
+    code = _jd_code()
+    proc = run("moves", code)
+    assert proc.returncode == 0, proc.stderr
+    assert "Jump Drive, 2 players" in proc.stdout and "Seat 1 (counted from 0) to move" in proc.stdout
+    assert re.search(r"^  explore +Explore: draw 5, then discard 3$", proc.stdout, re.M)
+    data = json.loads(run("moves", code, "--json").stdout)
+    texts = [m["action"] for m in data["to_move"][0]["moves"]]
+    assert "explore" in texts and all(m["label"] for m in data["to_move"][0]["moves"])
+    wrong_seat = run("moves", code, "--seat", "0")
+    assert wrong_seat.returncode == 2 and "seat 0 is not to move" in wrong_seat.stderr
+    assert run("moves", "st1.AAAAAAAAAA").returncode == 2
+
+
+def test_line_check_plays_a_line_and_names_the_first_move_that_does_not_fit() -> None:
+    """Issue 31: `line check CODE LINE` plays each move by the seat to move, as the embed does, and names problems:
+    a move no seat may play (with where the game is), a non-canonical spelling, and a line over the limit."""
+    code = _jd_code()
+    good = run("line", "check", code, "explore")
+    assert good.returncode == 0 and "1. seat 1: explore" in good.stdout and "OK: 1 move" in good.stdout
+    bad = run("line", "check", code, "explore; explore")
+    assert bad.returncode == 1 and "move 2 ('explore'): no seat to move may play it here" in bad.stdout
+    spelled = run("line", "check", code, "place  world=artist_colony-0  dev=survey")
+    assert "write 'place  world=artist_colony-0  dev=survey' as the canonical" in spelled.stdout
+    long = run("line", "check", code, ";".join(["explore"] * 201))
+    assert long.returncode == 1 and "the line has 201 moves; the limit is 200" in long.stdout

@@ -65,7 +65,7 @@ def test_a_step_may_carry_a_reading_note_with_a_link(href: str) -> None:
 
 @pytest.mark.parametrize(("change", "needle"), [
     (lambda d: d.update(format="x"), "format"),
-    (lambda d: d.update(version=2), "version"),
+    (lambda d: d.update(version=3), "version"),
     (lambda d: d.update(extra=1), "extra: unknown field"),
     (lambda d: d.update(game="chess"), "not a game"),
     (lambda d: d.update(seat=3), "not a seat"),
@@ -94,3 +94,86 @@ def test_broken_lessons_are_named(change: Any, needle: str) -> None:
     change(lesson)
     problems = check_lesson(lesson)
     assert problems and any(needle in p for p in problems), problems
+
+
+def v2_lesson() -> dict[str, Any]:
+    """A lesson of format 2: two right answers, each with its own then, feedback per move and per kind, hints."""
+    lesson = base_lesson()
+    state = load_game("jump_drive").new_initial_state(seed=3, players=2)
+    moves = [str(a) for a in state.legal_actions(0)]
+    lesson["version"] = 2
+    step = lesson["steps"][0]
+    step.update(expect=moves[:2], right=[{"move": moves[1], "text": "The other good keep."}, {"text": "Yes"}],
+                wrong=[{"move": moves[2], "text": "Not those two."}, {"kind": "keep", "text": "Keep others."},
+                       {"text": "No"}],
+                hints=["Look at the costs.", "Keep the cheap ones."], highlight=["hand"])
+    return lesson
+
+
+def test_format_2_takes_several_right_answers_feedback_per_move_or_kind_and_hints() -> None:
+    """Lesson format 2 (issue 31, item 5): right and wrong feedback per move (wrong also per kind) with a default,
+    several right answers, hints; the checker plays every right answer on to the continue step."""
+    assert check_lesson(v2_lesson()) == []
+
+
+def test_format_1_lessons_still_load_but_take_no_format_2_fields() -> None:
+    """Version 1 stays readable; its texts are plain, and hints need version 2."""
+    lesson = base_lesson()
+    assert check_lesson(lesson) == []
+    lesson["steps"][0]["hints"] = ["x"]
+    assert any("hints: needs lesson version 2" in p for p in check_lesson(lesson))
+    lesson = base_lesson()
+    lesson["steps"][0]["wrong"] = [{"text": "x"}]
+    assert any("rules per move need lesson version 2" in p for p in check_lesson(lesson))
+
+
+def test_a_continue_step_is_checked_after_each_right_answer() -> None:
+    """The reader's own right move is followed: a continue step that only works after the first answer is named,
+    with the move that leads to the position where it fails."""
+    lesson = v2_lesson()
+    game = load_game("jump_drive")
+    state = game.state_from_code(lesson["steps"][0]["pos"])
+    first, second = lesson["steps"][0]["expect"]
+    answer = str(state.legal_actions(1)[0])  # seat 1 keeps the same cards after either right answer
+    lesson["steps"][0]["then"] = {first: [answer], second: [answer]}
+    after_first, after_second = state.clone(), state.clone()
+    for branch, move in ((after_first, first), (after_second, second)):
+        branch.apply(0, game.parse_action(move))
+        branch.apply(1, game.parse_action(answer))
+    only_first = next(str(a) for a in after_first.legal_actions(0) if not after_second.is_legal(0, a))
+    lesson["steps"][1].update(expect=[only_first])
+    problems = check_lesson(lesson)
+    assert any("none of the expected moves is legal" in p and repr(second) in p for p in problems), problems
+    assert not any(repr(first) in p for p in problems), problems
+
+
+@pytest.mark.parametrize(("change", "needle"), [
+    (lambda d: d["steps"][0].update(then=["explore"]) or d["steps"].pop(), "the last step has no next step"),
+    (lambda d: d["steps"][0]["wrong"].insert(0, {"move": d["steps"][0]["expect"][0], "text": "x"}),
+     "is an expected (right) move"),
+    (lambda d: d["steps"][0]["right"].insert(0, {"move": "explore", "text": "x"}), "not one of the step's expected"),
+    (lambda d: d["steps"][0]["wrong"].insert(0, {"kind": "explore", "text": "x"}), "no legal move of kind 'explore'"),
+    (lambda d: d["steps"][0]["wrong"].insert(0, {"move": "explore", "text": "x"}), "the reader never makes it"),
+    (lambda d: d["steps"][0]["wrong"].insert(0, {"move": "x", "kind": "keep", "text": "x"}), "with kind or move"),
+    (lambda d: d["steps"][0]["right"].insert(0, {"kind": "keep", "text": "x"}), "with move"),
+    (lambda d: d["steps"][0].update(hints=[]), "hints: a list of 1 to 5 texts"),
+    (lambda d: d["steps"][0].update(then={"explore": ["explore"]}), "is not one of the step's expected moves"),
+    (lambda d: d["steps"][0].update(highlight=["hand-card-investment_credits"]), "not an element the table draws"),
+    (lambda d: d["steps"][0].update(highlight=["made-up"]), "not an element the table draws"),
+])
+def test_broken_format_2_lessons_are_named(change: Any, needle: str) -> None:
+    """Each format-2 mistake is named: a then on the last step, a right move given as wrong feedback, feedback for
+    a move that is not right or cannot be made, a kind with no legal move, a made-up highlight id."""
+    lesson = v2_lesson()
+    change(lesson)
+    problems = check_lesson(lesson)
+    assert problems and any(needle in p for p in problems), problems
+
+
+def test_highlight_ids_may_name_a_card_the_reader_holds() -> None:
+    """A hand card's id is the table's: hand-card-<card>-<copy>, for a card in the reader's hand here."""
+    lesson = v2_lesson()
+    state = load_game("jump_drive").state_from_code(lesson["steps"][0]["pos"])
+    card = state.to_json()["hands"][0][0]
+    lesson["steps"][0]["highlight"] = [f"hand-card-{card}", "explore"]
+    assert check_lesson(lesson) == []

@@ -9,6 +9,10 @@
  * per page). The div's data-*
  * attributes become the frame's parameters: game, pos, seat, open, mode, caption, theme, bots, lesson, lesson-url,
  * line. window.StarTable.send(div, lesson) hands a lesson object to an example made with data-mode="lesson".
+ *
+ * Events (docs/EMBED.md): once window.StarTable exists, document gets "star-table:ready" (so a page that loads this
+ * script async need not poll); each div gets "star-table:state" ({detail: {state, message}}) when its example
+ * shows its poster, is ready, or fails.
  */
 (function () {
   "use strict";
@@ -129,6 +133,9 @@
     } else if (ev.data.type === "star-table:state") {
       entry.state = ev.data.state;
       entry.div.dataset.state = ev.data.state;
+      entry.div.dispatchEvent(new CustomEvent("star-table:state", {
+        bubbles: true, detail: { state: ev.data.state, message: String(ev.data.message || "") },
+      }));
       if (booting === entry && (ev.data.state === "ready" || ev.data.state === "error")) { booting = null; nextBoot(); }
     }
   });
@@ -156,5 +163,6 @@
       return true;
     },
   };
+  document.dispatchEvent(new CustomEvent("star-table:ready", { detail: { version: 1 } }));
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", scan); else scan();
 })();

@@ -8,6 +8,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from importlib import resources
 from typing import Any, NamedTuple
 
 from .errors import (
@@ -17,9 +18,12 @@ from .errors import (
     IllegalActionError,
     InvalidActionError,
     NotYourTurnError,
+    PositionError,
+    PositionObsoleteError,
 )
-from .poscode import Codebook, decode, encode, vocabulary
+from .poscode import Codebook, encode, read, vocabulary
 from .position import expect_keys, fail, problems_to_error
+from .positionmigrations import migrate_position
 from .text import Text
 
 JSON = Any
@@ -449,9 +453,22 @@ class Game(ABC):
         Raises:
             PositionCodeError: a subclass naming the problem (malformed, truncated, checksum, wrong game, rules
                 version).
-            PositionError: the code reads, but holds no position the rules can play.
+            PositionError: the code reads, but holds no position the rules can play (under the current rules, for a
+                code made under older ones).
+
+        A code made under an older rules version of this game is read with that version's vocabulary and its
+        position migrated (``positionmigrations.migrate_position``), as saves are: a published code keeps opening.
         """
-        return self.state_from_json(decode(self.codebook(), code))
+        data, version = read(self.codebook(), code)
+        if version == self.info.rules_version:
+            return self.state_from_json(data)
+        data = migrate_position(self.info.id, version, self.info.rules_version, data)
+        try:
+            return self.state_from_json(data)
+        except PositionError as exc:
+            raise PositionObsoleteError(
+                f"this position was made under the {version} rules of {self.info.name}; under the "
+                f"{self.info.rules_version} rules it cannot be played: {exc}") from exc
 
     def codebook(self) -> Codebook:
         """Return what this game's position codes are written with: its info, history keys and vocabulary (made once
@@ -558,4 +575,17 @@ def _codebook(game: Game) -> Codebook:
     info = game.info
     starts = (game.new_initial_state(seed=0, players=n).to_json()
               for n in range(info.min_players, info.max_players + 1))
-    return Codebook(info.id, info.name, info.rules_version, game.history_keys, vocabulary(starts, game.catalog()))
+    return Codebook(info.id, info.name, info.rules_version, game.history_keys, vocabulary(starts, game.catalog()),
+                    _code_words(type(game).__module__))
+
+
+def _code_words(module: str) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """Return the archived code vocabularies of the game defined in ``module`` (its package's
+    ``data/code_words.json``; none for a game without that file)."""
+    package = module.rsplit(".", 1)[0]
+    try:
+        text = resources.files(package).joinpath("data", "code_words.json").read_text(encoding="utf-8")
+    except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
+        return ()
+    return tuple((v["rules_version"], v["tag"], tuple(v["words"].split()))
+                 for v in json.loads(text)["vocabularies"])

@@ -53,6 +53,10 @@ class PositionError(SaveFormatError, code="save/invalid_position"):
     """
 
 
+class PositionObsoleteError(PositionError, code="code/obsolete_position"):
+    """Raised for a position code made under older rules whose position the current rules cannot play."""
+
+
 class IncompatibleSaveError(SaveFormatError, code="save/incompatible_version"):
     """Raised for a save written by a newer format or a different rules version."""
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from .api import JSON, Action, canonical_json
 from .errors import EngineError, IncompatibleSaveError
-from .poscode import decode, peek
+from .poscode import peek, read
 from .registry import load_game
 from .saveformat import MAX_LOG_ENTRIES
 
@@ -230,7 +229,10 @@ def _recode(game_id: str, code: str, old_version: str) -> str:
     state's shape is the same under both); a code that does not read so is returned as it is, for the loader."""
     game = load_game(game_id)
     try:
-        state = game.state_from_json(decode(replace(game.codebook(), rules_version=old_version), code))
+        data, version = read(game.codebook(), code)
+        if version != old_version:
+            return code
+        state = game.state_from_json(data)
         return state.position_code(history=peek(code).history)
     except (EngineError, KeyError, TypeError, ValueError):
         return code

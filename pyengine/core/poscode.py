@@ -57,6 +57,8 @@ MAX_CODE_CHARS = 400_000
 """The longest code read (a whole finished game with its log is far below this)."""
 MAX_DEPTH = 40
 """The deepest nesting of lists and objects a code may hold."""
+MAX_LINE = 200
+"""The most moves an embed's line (moves played on from a code) may hold; a longer one is refused, not cut."""
 
 
 @dataclass(frozen=True)
@@ -115,6 +117,9 @@ class Codebook:
     rules_version: str
     history_keys: tuple[str, ...]
     words: tuple[str, ...]
+    archive: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    """Every vocabulary a released build wrote this game's codes with, as (rules version, tag in hex, words): an
+    older code is read with its own words (``read``), and ``positionmigrations.migrate_position`` updates it."""
 
 
 @dataclass(frozen=True)
@@ -540,8 +545,8 @@ def peek(code: str) -> CodeInfo:
 
 
 def decode(book: Codebook, code: str) -> dict[str, Any]:
-    """Return the state JSON a code holds, for the game of this codebook (its history keys start empty when the code
-    left them out); ``Game.state_from_code`` then loads it with the game's own position checks.
+    """Return the state JSON a code made under this codebook's own rules version holds (its history keys start empty
+    when the code left them out); ``Game.state_from_code`` reads any version (``read``) and migrates it.
 
     Raises:
         CodeMalformedError: not a position code, or damaged contents.
@@ -550,18 +555,51 @@ def decode(book: Codebook, code: str) -> dict[str, Any]:
         CodeGameError: a code of another game.
         CodeVersionError: made for other rules (an older or newer rules version, or another rules build).
     """
+    data, version = read(book, code)
+    if version != book.rules_version:
+        raise CodeVersionError(
+            f"this position code was made for the {version} rules of {book.name}, not the {book.rules_version} rules")
+    return data
+
+
+def words_for(book: Codebook, version: str, tag: bytes) -> tuple[str, ...]:
+    """Return the vocabulary a code of this rules version and vocabulary tag was written with (current or archived).
+
+    Raises:
+        CodeVersionError: no build this app knows wrote such a code (newer rules, or an unreleased build).
+    """
+    if version == book.rules_version and tag == _vocab_tag(book.words):
+        return book.words
+    for old_version, old_tag, words in book.archive:
+        if old_version == version and old_tag == tag.hex():
+            return words
+    if not any(v == version for v, _, _ in book.archive) and version != book.rules_version:
+        raise CodeVersionError(
+            f"this position code was made for the {version} rules of {book.name}, which this app does not know "
+            f"(it plays the {book.rules_version} rules): a newer version of the app may open it")
+    raise CodeVersionError(
+        f"this position code was made by a build of the {version} rules of {book.name} that this app does not "
+        "know (its card list differs): it was never released, so the code must be made again")
+
+
+def read(book: Codebook, code: str) -> tuple[dict[str, Any], str]:
+    """Return the state JSON a code holds and the rules version it was made under, for the game of this codebook.
+
+    A code of an older rules version is read with that version's vocabulary (``Codebook.archive``); its JSON is in
+    that version's shape, for ``positionmigrations.migrate_position``. The history keys start empty when the code left
+    them out.
+
+    Raises:
+        CodeMalformedError: not a position code, or damaged contents.
+        CodeTruncatedError: cut short.
+        CodeChecksumError: mistyped or changed.
+        CodeGameError: a code of another game.
+        CodeVersionError: made by a build this app does not know (newer rules, or an unreleased build).
+    """
     reader, info, tag, flags = _unpack(code)
     if info.game != book.game:
         raise CodeGameError(f"this position code is for {info.game!r}, not {book.game!r}")
-    if info.rules_version != book.rules_version:
-        raise CodeVersionError(
-            f"this position code was made for the {info.rules_version} rules of {book.name}; this app plays "
-            f"the {book.rules_version} rules, so the code must be made again")
-    words = book.words
-    if tag != _vocab_tag(words):
-        raise CodeVersionError(
-            f"this position code was made by another build of the {info.rules_version} rules of {book.name} "
-            "(its card list differs); the code must be made again")
+    words = words_for(book, info.rules_version, tag)
     budget = BUDGETS.get(book.game, DEFAULT_BUDGET)
     too_large = (f"the position code is damaged: its contents are larger than {budget.bytes} bytes, more than a "
                  "state of this game holds")
@@ -587,4 +625,4 @@ def decode(book: Codebook, code: str) -> dict[str, Any]:
     if not info.history:
         for key in book.history_keys:
             data.setdefault(key, [])
-    return data
+    return data, info.rules_version

@@ -342,6 +342,22 @@ def test_j_share_position_opens_the_app_at_that_position(page, context, server):
     link = page.input_value("[data-testid=share-link]")
     assert "#play=st1." in link
     assert "embed.html?" in page.input_value("[data-testid=share-embed]")
+    # Honest sharing (issue 31, item 7): one seat's view is a code dealt again for that seat, and the dialog says so.
+    assert "dealt again at random" in page.inner_text("[data-testid=share-honesty]")
+    page.check("[data-testid=share-view-open]")
+    page.wait_for_function("document.querySelector('[data-testid=share-link]')?.value.includes('#play=st1.')")
+    assert "true position" in page.inner_text("[data-testid=share-honesty]")
+    open_link = page.input_value("[data-testid=share-link]")
+    assert open_link != link, "everything open shares the true position, one seat's view a resample"
+    page.check("[data-testid=share-view-seat]")
+    page.wait_for_function(f"document.querySelector('[data-testid=share-link]')?.value === {link!r}")
+    # The embed.js div: a caption, the mode, and the last moves as a line; a lesson of the seat's last move.
+    page.fill("[data-testid=share-caption]", 'Watch "this" <b>')
+    div = page.input_value("[data-testid=share-div]")
+    assert 'data-caption="Watch &quot;this&quot; &lt;b&gt;"' in div and 'data-mode="view"' in div
+    assert div.startswith("<div data-star-table") and "/embed.js\" async></script>" in div
+    page.check("[data-testid=share-mode-play]")
+    assert 'data-mode="play"' in page.input_value("[data-testid=share-div]")
     assert not axe_violations(page, "share dialog")
     page.keyboard.press("Escape")
     other = context.new_page()

@@ -28,6 +28,15 @@ function loadFormatter() {
   return formatterLoad;
 }
 
+/**
+ * Load the formatter if these messages need it (a plural, a select), so a page that set a small catalog with
+ * setMessages (the embed's poster) can show them; resolves either way.
+ */
+export function readyToFormat(ids) {
+  const need = ids.some((id) => { const tpl = templateOf(id); return tpl !== null && !PLAIN.test(tpl); });
+  return need ? loadFormatter().catch(() => {}) : Promise.resolve();
+}
+
 /** Whether a catalog holds a message only the formatter can write (a plural, a select, a quote). */
 function needsFormatter(table) {
   return Object.values(table).some((e) => (typeof e === "string" ? !PLAIN.test(e)

@@ -14,7 +14,8 @@ import { tableFor, installTablePage, loadTable } from "../ui/tables.js";
 import { popoverLayer, cardRef } from "../ui/popover.js";
 import { EmbedSession } from "./session.js";
 import { GAMES } from "./params.js";
-import { loadLesson, checkShape, canonicalise, stepCode, LessonError } from "./lesson.js";
+import { checkShape, canonicalise, stepCode, LessonError, hostSentLesson } from "./lesson.js";
+import { feedbackFor } from "./lesson-file.js";
 
 const E = {
   ctx: null, params: null, game: null, code: null, codeGame: null, session: null, players: 0,
@@ -29,6 +30,7 @@ let again = false;
 let first = true;
 
 function draw() {
+  if (E.failed) return; // the error stays on screen (data-embed="error")
   if (drawing) { again = true; return; }
   drawing = true;
   if (first) { E.ctx.app.replaceChildren(); first = false; } // the poster was plain DOM
@@ -163,7 +165,12 @@ function lessonPanel() {
         t("embed.lesson.reading_link"))) : null,
     step.expect.length || fb ? h("p", { class: ["lesson-feedback", fb ? fb.kind : null], testid: "lesson-feedback", role: "status", "aria-live": "polite" },
       fb ? captionNodes(fb.text) : t("embed.lesson.your_move")) : null,
+    L.hintsShown ? h("ol", { class: "lesson-hints", testid: "lesson-hints", "aria-label": t("embed.lesson.hints") },
+      step.hints.slice(0, L.hintsShown).map((text, i) => h("li", { key: i, testid: `lesson-hint-${i}` }, captionNodes(text)))) : null,
     h("div", { class: "row-buttons" },
+      step.hints.length && !L.solved && L.hintsShown < step.hints.length ? h("button", { type: "button", class: "btn ghost", testid: "lesson-hint",
+        onclick: () => { L.hintsShown += 1; draw(); } },
+      t("embed.lesson.hint", { n: L.hintsShown + 1, of: step.hints.length })) : null,
       step.expect.length && !L.solved ? h("button", { type: "button", class: "btn", testid: "lesson-show", onclick: () => showMe() }, t("embed.lesson.show_me")) : null,
       step.expect.length && (L.solved || fb) ? h("button", { type: "button", class: "btn ghost", testid: "lesson-retry", onclick: () => showStep(L.at) }, t("embed.lesson.retry")) : null,
       h("button", { type: "button", class: ["btn", L.solved || !step.expect.length ? "primary" : null], testid: "lesson-next", onclick: () => (last ? finish() : showStep(L.at + 1)) },
@@ -184,14 +191,16 @@ async function judge(actions) {
   }
   if (step.expect.includes(tried)) {
     L.solved = true;
-    const text = L.showing === undefined ? step.right || t("embed.lesson.right")
-      : `${t("embed.lesson.shown", { move: L.showing })} ${step.right || ""}`.trim();
+    step.played = tried; // a following "continue" step plays on from this move
+    const right = feedbackFor(step.right, tried);
+    const text = L.showing === undefined ? right || t("embed.lesson.right")
+      : `${t("embed.lesson.shown", { move: L.showing })} ${right}`.trim();
     L.feedback = { kind: "right", text };
     E.session.readOnly = true; // this move is played; the next one belongs to the next step
     return true;
   }
   const act = ((E.session.snapshot.decision || {}).actions || []).find((a) => a.a === tried);
-  L.feedback = { kind: "wrong", text: step.wrong || t("embed.lesson.wrong") };
+  L.feedback = { kind: "wrong", text: feedbackFor(step.wrong, tried) || t("embed.lesson.wrong") };
   L.tried = act ? act.a : tried;
   E.session.ui = {};
   E.session.focusHint = null;
@@ -227,6 +236,7 @@ async function showStep(n) {
   L.done = false;
   L.solved = false;
   L.feedback = null;
+  L.hintsShown = 0;
   try {
     const code = await stepCode(L, n);
     await openSession(code, { viewer: E.viewer, bots: false, judge });
@@ -251,12 +261,14 @@ function finish() {
 async function startLesson() {
   let lesson;
   try {
-    lesson = await loadLesson(E.params, E.ctx.hostLesson, () => {
+    // A lesson named by lesson= or lesson-url= was fetched and checked by the poster, before the engine started.
+    lesson = E.ctx.lesson ? await E.ctx.lesson : checkShape(await hostSentLesson(E.ctx.hostLesson, () => {
       const status = document.querySelector("[data-testid=poster-status]");
       if (status) status.textContent = t("embed.lesson.waiting");
-    });
-    lesson = checkShape(lesson, GAMES);
-    if (E.params.game && E.params.game !== lesson.game) throw new LessonError("embed.lesson.error.field", { where: "game" });
+    }), GAMES);
+    if (E.params.game && E.params.game !== lesson.game) {
+      throw new LessonError("embed.lesson.error.game_param", { game: lesson.game, named: E.params.game });
+    }
     E.game = lesson.game;
     await Promise.all([loadCatalog(E.game), loadTable(E.game)]);
     lesson = await canonicalise(lesson);
@@ -345,13 +357,18 @@ function lineGo(at) {
 // ------------------------------------------------------------------------------------------------ errors
 
 function errorText(err) {
-  if (err instanceof LessonError) return t(err.id, err.args);
+  if (err instanceof LessonError) {
+    const args = { ...err.args };
+    for (const k of ["game", "code_game", "named"]) if (GAMES.includes(args[k])) args[k] = gameTitle(args[k]);
+    return t(err.id, args);
+  }
   const code = err && err.code;
   return (code && tMaybe(`embed.error.${code}`)) || t("embed.error.engine", { message: err && err.message ? err.message : String(err) });
 }
 
 function fail(err) {
   console.error(err);
+  E.failed = true;
   E.ctx.showError(errorText(err));
 }
 

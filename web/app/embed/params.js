@@ -13,6 +13,32 @@ export function gameNameId(game) {
   const known = KNOWN.find((g) => g.id === game);
   return known ? `${known.namespace}.name` : null;
 }
+/**
+ * The game a position code's header names (docs/EMBED.md, "Position codes"), read without the engine: the game
+ * number after the body's length, or 0 and the game id as text. Null when the header does not read (the engine
+ * names that problem later).
+ */
+export function codeGame(code) {
+  try {
+    const head = code.slice(code.indexOf(".") + 1, code.indexOf(".") + 1 + 96).replace(/-/g, "+").replace(/_/g, "/");
+    const bin = atob(head.slice(0, head.length - (head.length % 4)));
+    let at = 0;
+    while (at < bin.length && bin.charCodeAt(at) & 0x80) at += 1; // the body's length, a varint
+    at += 1;
+    const number = bin.charCodeAt(at);
+    if (Number.isNaN(number)) return null;
+    if (number !== 0) {
+      const known = KNOWN.find((g) => g.code === number);
+      return known ? known.id : `#${number}`;
+    }
+    const len = bin.charCodeAt(at + 1);
+    const id = bin.slice(at + 2, at + 2 + len);
+    return id.length === len ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 export const MODES = ["view", "play", "lesson"];
 export const BOTS = ["greedy", "random", "none"];
 export const CODE = /^st[0-9]+\.[A-Za-z0-9_-]{8,}$/;
@@ -20,7 +46,17 @@ export const MAX_CODE = 400_000;
 const LESSON_ID = /^[a-z0-9][a-z0-9-]{0,59}$/;
 const FRAME_ID = /^[A-Za-z0-9_-]{1,40}$/;
 const MAX_CAPTION = 300;
-const MAX_LINE = 200;
+/** The most moves a line may hold (pyengine/lessons.py MAX_LINE; docs/EMBED.md): a longer one is refused. */
+export const MAX_LINE = 200;
+
+/**
+ * The addresses lesson-url may name: https anywhere, or this site's own address (http on a local server). The
+ * frame's policy allows only those (connect-src 'self' https:): a lesson over plain http from another site could
+ * be changed on its way, and browsers block http from an https page anyway.
+ */
+export function lessonUrlAllowed(url) {
+  return url.protocol === "https:" || url.origin === location.origin;
+}
 
 /** The host page's origin as an origin string, or null when the text is not an http(s) origin. */
 export function originOf(text) {
@@ -66,7 +102,7 @@ export function readParams(search) {
   const lessonUrl = q.get("lesson-url");
   if (lessonUrl !== null) {
     const origin = originOf(lessonUrl);
-    if (origin) params.lessonUrl = new URL(lessonUrl).href;
+    if (origin && lessonUrlAllowed(new URL(lessonUrl))) params.lessonUrl = new URL(lessonUrl).href;
     else problems.push({ id: "embed.error.lesson_url", args: {} });
   }
   const mode = q.get("mode");
@@ -78,7 +114,10 @@ export function readParams(search) {
   const bots = q.get("bots");
   if (bots !== null && BOTS.includes(bots)) params.bots = bots;
   const line = q.get("line");
-  if (line) params.line = line.split(";").map((s) => s.trim()).filter(Boolean).slice(0, MAX_LINE);
+  if (line) {
+    params.line = line.split(";").map((s) => s.trim()).filter(Boolean);
+    if (params.line.length > MAX_LINE) problems.push({ id: "embed.error.line_long", args: { n: params.line.length, limit: MAX_LINE } });
+  }
   const id = q.get("id");
   if (id !== null && FRAME_ID.test(id)) params.frameId = id;
   const host = q.get("origin");
@@ -86,6 +125,10 @@ export function readParams(search) {
   params.autoboot = q.get("boot") === "auto";
   if (params.mode !== "lesson" && !params.pos) problems.push({ id: "embed.error.no_pos", args: {} });
   if (params.mode !== "lesson" && !params.game) problems.push({ id: "embed.error.no_game", args: {} });
+  if (params.pos && params.game) {
+    const game = codeGame(params.pos);
+    if (game !== null && game !== params.game) problems.push({ id: "embed.error.pos_game_early", args: { game, named: params.game }, gameArgs: ["game", "named"] });
+  }
   return { params, problems };
 }
 

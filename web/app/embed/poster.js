@@ -3,7 +3,8 @@
 // reader asks, or when the host page says the example is in view. <html data-embed> is "poster", then "ready"
 // once interactive, or "error" with a readable message on screen.
 import { readParams, trustedHostOrigin, gameNameId } from "./params.js";
-import { setMessages, t } from "../i18n.js";
+import { setMessages, t, readyToFormat } from "../i18n.js";
+import { fetchNamedLesson, checkShape, LessonError } from "./lesson-file.js";
 
 const root = document.documentElement;
 const app = document.getElementById("app");
@@ -76,6 +77,13 @@ window.addEventListener("message", (ev) => {
   }
 });
 
+/** A problem's arguments with the game ids it names (gameArgs) replaced by the games' names. */
+function gameNames(args, gameArgs = []) {
+  const out = { ...args };
+  for (const k of gameArgs) out[k] = gameNameId(out[k]) ? t(gameNameId(out[k])) : out[k];
+  return out;
+}
+
 function gameName() {
   return params.game && gameNameId(params.game) ? t(gameNameId(params.game)) : "";
 }
@@ -112,8 +120,20 @@ function startEngine() {
   if (button) { button.setAttribute("aria-disabled", "true"); button.classList.add("is-disabled"); }
   root.dataset.engine = "loading";
   return import("./runtime.js")
-    .then((runtime) => runtime.start({ params, app, setState, reportHeight, showError, hostLesson, postToHost }))
+    .then((runtime) => runtime.start({ params, app, setState, reportHeight, showError, hostLesson, postToHost, lesson: lessonFile }))
     .catch((err) => showError(err && err.message ? err.message : String(err)));
+}
+
+/** The lesson named by lesson= or lesson-url=, fetched and shape-checked (a promise), or null. */
+let lessonFile = null;
+
+/** Fetch and check the lesson the parameters name; its game must be the one game= names, when given. */
+async function lessonFromParams() {
+  const lesson = checkShape(await fetchNamedLesson(params));
+  if (params.game && params.game !== lesson.game) {
+    throw new LessonError("embed.lesson.error.game_param", { game: lesson.game, named: params.game });
+  }
+  return lesson;
 }
 
 async function main() {
@@ -126,28 +146,34 @@ async function main() {
   }
   document.title = t("embed.page_title", { game: gameName() || t("embed.poster.example") });
   if (problems.length) {
-    showError(problems.map((p) => t(p.id, p.args)).join(" "));
+    await readyToFormat(problems.map((p) => p.id));
+    showError(problems.map((p) => t(p.id, gameNames(p.args, p.gameArgs))).join(" "));
     posterDrawn();
     return;
+  }
+  if (params.mode === "lesson" && (params.lesson || params.lessonUrl)) {
+    lessonFile = lessonFromParams();
+    lessonFile.catch(() => {}); // reported below, once the poster is drawn
   }
   let title = params.caption || t(`embed.poster.${params.mode}`);
   drawPoster(title);
   setState("poster");
   posterDrawn();
-  if (params.lesson && !params.caption) {
-    // The lesson's own title, from this site (small and static; no engine work).
-    try {
-      const res = await fetch(new URL(`lessons/${params.lesson}.json`, document.baseURI));
-      const lesson = res.ok ? await res.json() : null;
-      if (lesson && typeof lesson.title === "string" && root.dataset.embed === "poster" && !booting) {
+  if (lessonFile) {
+    // The lesson is fetched and checked now, before any engine work, so its problems show at once.
+    lessonFile.then((lesson) => {
+      if (root.dataset.embed !== "poster") return;
+      if (!params.caption) {
         title = lesson.title.slice(0, 120);
         app.querySelector("[data-testid=poster-caption]").textContent = title;
-        if (!params.game && typeof lesson.game === "string") {
-          app.querySelector("[data-testid=poster-game]").textContent = gameNameId(lesson.game) ? t(gameNameId(lesson.game)) : "";
-        }
-        reportHeight();
       }
-    } catch { /* the runtime reports a missing lesson */ }
+      if (!params.game) app.querySelector("[data-testid=poster-game]").textContent = gameNames({ g: lesson.game }, ["g"]).g;
+      reportHeight();
+    }, async (err) => {
+      if (!(err instanceof LessonError)) { showError(String(err)); return; }
+      await readyToFormat([err.id]);
+      showError(t(err.id, gameNames(err.args, ["game", "code_game", "named"])));
+    });
   }
   if (params.autoboot) boot();
 }

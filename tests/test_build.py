@@ -161,9 +161,12 @@ def test_embed_page_and_poster_catalog_are_built(two_builds: tuple[Path, Path]) 
 
     dist, _ = two_builds
     page = (dist / "embed.html").read_text()
-    assert "@@" not in page and 'id="engine-template"' in page and "connect-src 'self' https:" in page
-    for name in ("embed.js", "learn/jump-drive.html", "learn/learn.css", "lessons/jump-drive-explore.json",
-                 "app/embed/poster.js"):
+    assert "@@" not in page and "connect-src 'self' https:" in page
+    # The embeds' own engine worker (no PyScript in a frame), with the app's Pyodide loader, which dist/ holds.
+    loader = re.search(r'<meta name="engine-worker" content="./engine/plain-worker.mjs" data-loader="./([^"]+)">', page)
+    assert loader and (dist / loader.group(1)).is_file() and "pyscript" not in page.lower()
+    for name in ("embed.js", "learn/jump-drive.html", "learn/learn.css", "learn/learn.js",
+                 "lessons/jump-drive-explore.json", "app/embed/poster.js", "engine/plain-worker.mjs"):
         assert (dist / name).is_file(), name
     poster = json.loads((dist / "app/i18n/poster.en.json").read_text())
     full = json.loads((dist / "app/i18n/en.json").read_text())

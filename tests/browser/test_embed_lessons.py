@@ -28,19 +28,28 @@ def lesson(name: str) -> dict:
 
 @pytest.fixture
 def fresh(context):
-    """A new page of the shared browser, with the requests it makes recorded; closed after the test."""
+    """A new page of the shared browser, with the requests it makes recorded; closed after the test (and the
+    lessons it served with it)."""
     pg = context.new_page()
     pg.set_default_timeout(30_000)
     requests: list[str] = []
     pg.on("request", lambda r: requests.append(r.url))
     yield pg, requests
     pg.close()
+    for pattern in SERVED:
+        context.unroute(pattern)
+    SERVED.clear()
+
+
+SERVED: list[str] = []
 
 
 def serve_lesson(pg, name: str, body: str) -> None:
-    """Answer /lessons/<name>.json with this body (a lesson the site does not ship)."""
-    pg.route(f"**/lessons/{name}.json", lambda route: route.fulfill(status=200, content_type="application/json",
-                                                                    body=body))
+    """Answer /lessons/<name>.json with this body (a lesson the site does not ship). The whole browser's route, so
+    the app's service worker, which answers the site's requests once the app has run, is answered too."""
+    pattern = f"**/lessons/{name}.json"
+    pg.context.route(pattern, lambda route: route.fulfill(status=200, content_type="application/json", body=body))
+    SERVED.append(pattern)
 
 
 def poster_error(pg, requests, url: str) -> str:

@@ -50,8 +50,86 @@ function whenWorkerCreated() {
   });
 }
 
+/**
+ * The embeds' engine (web/engine/plain-worker.mjs, named by <meta name="engine-worker">): one SharedWorker for every
+ * example of a host page, or where a shared worker cannot be had, a worker of this frame's own. Answers like the
+ * PyScript worker's `sync`: {handle(body) -> Promise<text>}; `onStage` hears the worker's boot stages, `onCrash`
+ * its failure. `kind` is "shared" or "dedicated"; `workerId` names the engine instance (one per booted engine).
+ */
+const SHARED_SILENCE_MS = 8000;
+
+function workerTransport(meta, onStage, onCrash) {
+  const url = new URL(meta.content, document.baseURI);
+  const name = `star-table-engine ${new URL(meta.dataset.loader, document.baseURI).href}`; // the worker reads its loader here
+  const pending = new Map(); // id -> {body, resolve, reject}
+  let next = 1;
+  let port = null;
+  let heard = false; // the worker has answered: a later error is the engine's, not a refused shared worker
+  const transport = {
+    kind: null, workerId: null,
+    handle(body) {
+      const id = next++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { body, resolve, reject });
+        port.postMessage({ id, body });
+      });
+    },
+  };
+  const listen = (target) => {
+    target.onmessage = (event) => {
+      if (target !== port) return; // a shared worker given up on (below) that answered late
+      heard = true;
+      const data = event.data || {};
+      if (data.worker !== undefined) transport.workerId = String(data.worker);
+      if (typeof data.stage === "string") {
+        if (data.stage.startsWith("error:")) onCrash(new EngineError(`the engine could not start: ${data.stage.slice(6)}`));
+        else onStage(data.stage);
+      }
+      const call = pending.get(data.id);
+      if (!call) return;
+      pending.delete(data.id);
+      if (typeof data.error === "string") call.reject(new EngineError(data.error));
+      else call.resolve(data.text);
+    };
+  };
+  const dedicated = () => {
+    const worker = new Worker(url, { type: "module", name });
+    worker.addEventListener("error", (event) => onCrash(new EngineError(`the engine worker failed: ${event.message || "unknown error"}`)));
+    listen(worker);
+    port = worker;
+    transport.kind = "dedicated";
+    for (const [id, call] of pending) port.postMessage({ id, body: call.body }); // asked before the switch
+  };
+  let shared = null;
+  try {
+    if (typeof SharedWorker === "function" && meta.dataset.shared !== "off") shared = new SharedWorker(url, { type: "module", name });
+  } catch {
+    shared = null;
+  }
+  if (shared) {
+    // A browser that keeps shared workers from third-party frames (storage blocked) fails it at once, with an
+    // error event and no message: this frame then runs an engine of its own.
+    shared.addEventListener("error", () => {
+      if (heard) onCrash(new EngineError("the shared engine worker failed"));
+      else if (transport.kind === "shared") dedicated();
+    });
+    listen(shared.port);
+    port = shared.port;
+    transport.kind = "shared";
+    shared.port.start();
+    // A shared worker that neither answers nor fails (a refused one, on some browsers) is given up on: the worker
+    // says its stage as soon as a frame connects, so a few silent seconds mean it is not coming.
+    setTimeout(() => { if (!heard && transport.kind === "shared") dedicated(); }, SHARED_SILENCE_MS);
+  } else {
+    dedicated();
+  }
+  return transport;
+}
+
 class EngineClient extends EventTarget {
   #queue = Promise.resolve();
+  #worker = null; // the embeds' worker transport, once start() made it
+  #startWorker = null; // resolves `started` with it
   #sync; // Promise of the worker's `sync` proxy (whose `handle` is pyengine.bridge.handle)
   #crashed; // Promise that only ever rejects, when the worker dies or PyScript could not load
   #crash; // rejects #crashed
@@ -62,9 +140,16 @@ class EngineClient extends EventTarget {
     super();
     this.#crashed = new Promise((_, reject) => (this.#crash = reject));
     this.#crashed.catch(() => {}); // observed by the calls that race it
-    /** Resolves once PyScript has created the engine worker. */
-    this.started = Promise.race([whenWorkerCreated(), this.#crashed]);
-    this.#sync = this.started.then(async (xworker) => {
+    this.workerMeta = typeof document !== "undefined" ? document.querySelector('meta[name="engine-worker"]') : null;
+    if (this.workerMeta) {
+      /** Resolves once start() has connected to the embeds' engine worker. */
+      this.started = Promise.race([new Promise((resolve) => { this.#startWorker = resolve; }), this.#crashed]);
+      this.#sync = this.started;
+    } else {
+      /** Resolves once PyScript has created the engine worker. */
+      this.started = Promise.race([whenWorkerCreated(), this.#crashed]);
+    }
+    if (!this.workerMeta) this.#sync = this.started.then(async (xworker) => {
       performance.mark("engine:worker-created");
       xworker.addEventListener("error", (event) => {
         const why = event.error ? describe(event.error) : event.message || "unknown error";
@@ -133,6 +218,19 @@ class EngineClient extends EventTarget {
   /** Loads PyScript's core (named by <meta name="pyscript-core">) if the page defers it; at most once. */
   start() {
     if (this.#loading) return this.#loading;
+    if (this.workerMeta) {
+      performance.mark("engine:start");
+      try {
+        this.#worker = workerTransport(this.workerMeta, (stage) => this.#setStage(stage === "ready" ? "installing" : stage),
+          (error) => this.#crash(error));
+        performance.mark("engine:worker-created");
+        this.#startWorker(this.#worker);
+      } catch (error) {
+        this.#crash(new EngineError(`the engine worker could not start: ${describe(error)}`, { cause: error }));
+      }
+      this.#loading = Promise.resolve();
+      return this.#loading;
+    }
     const core = document.querySelector('meta[name="pyscript-core"]');
     if (!core || document.querySelector(WORKER_SELECTOR)?.xworker) {
       this.#loading = Promise.resolve();
@@ -144,6 +242,11 @@ class EngineClient extends EventTarget {
       (error) => this.#crash(new EngineError(`the engine's runtime could not load: ${describe(error)}`, { cause: error })),
     );
     return this.#loading;
+  }
+
+  /** The embeds' worker: {kind: "shared" | "dedicated", workerId}, or null (the app's PyScript worker). */
+  get worker() {
+    return this.#worker ? { kind: this.#worker.kind, workerId: this.#worker.workerId } : null;
   }
 
   #setStage(stage) {

@@ -4,6 +4,7 @@
 // reader's saves. Every visible string comes from the message catalog; every lesson or caption text is text.
 import { h, render } from "../ui/dom.js";
 import { call, engineReady } from "../ui/engine-api.js";
+import { engine } from "../engine-client.js";
 import { loadMessages, t, tMaybe } from "../i18n.js";
 import { loadCatalog, gameTitle, catalogFor, cardName } from "../ui/catalog.js";
 import { endScreen } from "../ui/end-screen.js";
@@ -383,6 +384,8 @@ export async function run(ctx) {
   await loadMessages("en");
   await engineReady();
   document.documentElement.dataset.engine = "ready";
+  const worker = engine.worker; // one shared engine for the page's examples, or this frame's own (storage refused)
+  if (worker) Object.assign(document.documentElement.dataset, { engineWorker: worker.kind, engineId: worker.workerId || "" });
   installTablePage(draw);
   if (E.params.mode === "lesson") {
     if (!(await startLesson())) return;

@@ -145,6 +145,9 @@ async function main() {
     setMessages({});
   }
   document.title = t("embed.page_title", { game: gameName() || t("embed.poster.example") });
+  if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
+    problems.push({ id: "embed.error.no_engine_support", args: {} }); // said before any engine work
+  }
   if (problems.length) {
     await readyToFormat(problems.map((p) => p.id));
     showError(problems.map((p) => t(p.id, gameNames(p.args, p.gameArgs))).join(" "));

@@ -1,13 +1,12 @@
-// Starts the engine inside the embed when the reader asks for it: copies the inert engine template into the page,
-// loads PyScript from this site, then loads the embed's app (whose modules need the engine's worker element).
+// Starts the engine inside the embed when the reader asks for it: loads the embed's app, then connects to the
+// embeds' engine worker (web/engine/plain-worker.mjs: one shared worker for every example of the host page, or one
+// of this frame's own), which loads the same self-hosted Pyodide and engine wheel as the app. No PyScript here: its
+// worker needs IndexedDB, which browsers refuse to many third-party frames (docs/EMBED.md, "One engine per page").
 
 /** Start the engine and run the example; ctx comes from poster.js. */
 export async function start(ctx) {
-  const template = document.getElementById("engine-template");
-  if (!template) throw new Error("embed.html has no engine template");
-  document.body.append(template.content.cloneNode(true));
-  const core = document.querySelector('meta[name="pyscript-core"]');
-  await import(new URL(core.content, document.baseURI).href);
   const app = await import("./embed-app.js");
+  const { engine } = await import("../engine-client.js");
+  engine.start();
   return app.run(ctx);
 }

@@ -570,16 +570,17 @@ def test_the_apps_modules_are_bundled_into_a_few_files(two_builds: tuple[Path, P
 
 @pytest.mark.slow
 def test_the_engine_starts_from_a_python_snapshot(two_builds: tuple[Path, Path]) -> None:
-    """snapshot: both pages name the snapshot loader as PyScript's interpreter, next to pyodide.mjs (PyScript takes the
-    runtime's folder from its address); the snapshot is a gzip-compressed Pyodide memory snapshot of this runtime
+    """snapshot: the app names the snapshot loader as PyScript's interpreter, next to pyodide.mjs (PyScript takes the
+    runtime's folder from its address), and the embed page names the same loader for its own engine worker; the
+    snapshot is a gzip-compressed Pyodide memory snapshot of this runtime
     (its magic number), named by its content, byte-identical between two builds, left to the HTTP cache by the
     service worker and precached for offline use."""
     import gzip
 
     first, second = two_builds
     folder = first / site.PYODIDE_DIR
-    for page in ("index.html", "embed.html"):
-        assert f'"interpreter": "./{site.PYODIDE_DIR}/{site.SNAPSHOT_LOADER}"' in (first / page).read_text(), page
+    assert f'"interpreter": "./{site.PYODIDE_DIR}/{site.SNAPSHOT_LOADER}"' in (first / "index.html").read_text()
+    assert f'data-loader="./{site.PYODIDE_DIR}/{site.SNAPSHOT_LOADER}"' in (first / "embed.html").read_text()
     [shipped] = [p.name for p in folder.glob("python-snapshot*")]
     packed = (folder / shipped).read_bytes()
     assert shipped == site.snapshot_name(packed), "named by its content: the runtime's folder is cached as immutable"

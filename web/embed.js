@@ -20,7 +20,21 @@
   var script = document.currentScript;
   var base = new URL(".", script && script.src ? script.src : location.href);
   var EMBED = new URL("embed.html", base);
-  var PARAMS = ["game", "pos", "seat", "open", "mode", "caption", "theme", "bots", "lesson", "lesson-url", "line"];
+  var PARAMS = ["game", "pos", "seat", "open", "mode", "caption", "theme", "bots", "lesson", "lesson-url", "line", "ply",
+    "height"];
+
+  /**
+   * The frame's height, fixed from the start so the host page never shifts: 720 px at every width (the whole frame
+   * fits on a phone's screen too; the table scrolls inside it and Confirm stays at its bottom). The snippets reserve
+   * the same height before this script runs (style="min-height:720px"). data-height="N" (400-1200) picks another;
+   * data-height="auto" asks for the old frame that grows to its content instead.
+   */
+  function frameHeight(div) {
+    var wanted = div.dataset.height;
+    if (wanted === "auto") return 0;
+    var n = Number(wanted);
+    return wanted && n >= 400 && n <= 1200 ? Math.round(n) : 720;
+  }
   var frames = []; // {div, iframe, id, pending: [messages], loaded, state}
   var counter = 0;
   var bootQueue = [];
@@ -51,7 +65,7 @@
     iframe.style.width = "100%";
     iframe.style.border = "0";
     iframe.style.display = "block";
-    iframe.style.height = (div.offsetHeight > 40 ? div.offsetHeight : 240) + "px";
+    iframe.style.height = (entry.height || (div.offsetHeight > 40 ? div.offsetHeight : 240)) + "px";
     iframe.style.colorScheme = "normal";
     iframe.addEventListener("load", function () {
       entry.loaded = true;
@@ -67,9 +81,10 @@
     entry.iframe.contentWindow.postMessage(message, EMBED.origin);
   }
 
-  function placeholder(div) {
-    // Reserved space and the author's own caption, until the frame (with its poster) is created.
-    div.style.minHeight = "240px";
+  function placeholder(div, height) {
+    // Reserved space (the frame's own height) and the author's own caption, until the frame is created.
+    div.style.minHeight = (height || 240) + "px";
+    div.style.boxSizing = "border-box"; // the border inside the reserved height: no shift when the frame replaces it
     div.style.border = "1px solid #34416e";
     div.style.borderRadius = "10px";
     div.style.background = "#18213f";
@@ -128,7 +143,7 @@
     var entry = null;
     for (var i = 0; i < frames.length; i++) if (frames[i].iframe && frames[i].iframe.contentWindow === ev.source) entry = frames[i];
     if (!entry) return;
-    if (ev.data.type === "star-table:height" && typeof ev.data.height === "number" && ev.data.height > 0) {
+    if (ev.data.type === "star-table:height" && typeof ev.data.height === "number" && ev.data.height > 0 && !entry.height) {
       entry.iframe.style.height = Math.min(Math.ceil(ev.data.height), 20000) + "px";
     } else if (ev.data.type === "star-table:state") {
       entry.state = ev.data.state;
@@ -145,9 +160,9 @@
     Array.prototype.forEach.call(divs, function (div) {
       if (find(div)) return;
       counter += 1;
-      var entry = { div: div, iframe: null, id: "st" + counter, pending: [], loaded: false, state: null };
+      var entry = { div: div, iframe: null, id: "st" + counter, pending: [], loaded: false, state: null, height: frameHeight(div) };
       frames.push(entry);
-      placeholder(div);
+      placeholder(div, entry.height);
       if (near) near.observe(div); else { frameStyleReset(div); makeFrame(entry); }
       if (div.dataset.boot === "view" && inView) inView.observe(div);
     });

@@ -307,17 +307,17 @@ def test_k_view_steps_through_a_line_and_every_seat_can_be_seen(blog, server):
         query = urllib.parse.urlencode({"game": "beyond_the_sun", "pos": code, "line": ";".join(line), "open": "1"})
         pg.goto(server.url + f"embed.html?{query}")
         start(pg)
-        assert pg.inner_text("[data-testid=line-at]") == "Move 0 of 2"
+        assert pg.inner_text("[data-testid=line-at]").startswith("Move 0 of 2")
         assert pg.locator("[data-testid=confirm]").count() == 0
         pg.click("[data-testid=line-next]")
         pg.click("[data-testid=line-next]")
-        assert pg.inner_text("[data-testid=line-at]") == "Move 2 of 2"
+        assert pg.inner_text("[data-testid=line-at]").startswith("Move 2 of 2")
         assert pg.is_disabled("[data-testid=line-next]")
         pg.click("[data-testid=line-back]")
-        assert pg.inner_text("[data-testid=line-at]") == "Move 1 of 2"
+        assert pg.inner_text("[data-testid=line-at]").startswith("Move 1 of 2")
         pg.click("[data-testid=viewer-1]")
         pg.wait_for_function("document.querySelector('[data-testid=viewer-1]').ariaPressed === 'true'", polling=100)
-        assert pg.inner_text("[data-testid=line-at]") == "Move 1 of 2"
+        assert pg.inner_text("[data-testid=line-at]").startswith("Move 1 of 2")
         assert not axe_violations(pg, "view with a line")
         assert not code_leaks(pg)
     finally:

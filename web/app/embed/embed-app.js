@@ -10,6 +10,7 @@ import { loadCatalog, gameTitle, catalogFor, cardName } from "../ui/catalog.js";
 import { endScreen } from "../ui/end-screen.js";
 import { actionBar } from "../ui/action-bar.js";
 import { textString } from "../ui/text.js";
+import { reachable, revealTargets } from "../ui/in-view.js";
 import { notify } from "../ui/notices.js";
 import { tableFor, installTablePage, loadTable } from "../ui/tables.js";
 import { popoverLayer, cardRef } from "../ui/popover.js";
@@ -38,12 +39,16 @@ function draw() {
   const before = document.activeElement;
   const hadFocus = Boolean(before && before !== document.body);
   try {
-    render(h("div", { class: "embed-shell", testid: "embed" }, bar(), lessonPanel(), seatTabs(), tableArea(), popoverLayer()), E.ctx.app);
+    const [area, actions] = tableArea();
+    render(h("div", { class: "embed-shell", testid: "embed" }, bar(), lessonPanel(),
+      h("div", { class: "embed-scroll", testid: "embed-scroll" }, seatTabs(), moveList(), area),
+      actions, popoverLayer()), E.ctx.app);
   } finally {
     drawing = false;
   }
   keepFocus(hadFocus);
   highlight();
+  reveal();
   E.ctx.reportHeight();
   if (again) { again = false; draw(); }
 }
@@ -59,6 +64,24 @@ function keepFocus(hadFocus) {
   if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
   target.focus({ preventScroll: true });
 }
+
+/** After a draw that shows a new step or decision, bring what it is about into the frame's scrolling area: the
+ * lesson step's highlighted elements first, else the decision's targets (ui/in-view.js), when none is in view. */
+function reveal() {
+  const snap = E.session && E.session.snapshot;
+  if (!snap || document.querySelector("[data-testid=popover]")) return;
+  const d = snap.decision;
+  const key = `${E.lesson ? E.lesson.at : "-"}|${E.line ? E.line.at : "-"}|${snap.viewer}|${d ? d.kind : ""}|${snap.log_length}`;
+  if (key === revealedKey) return;
+  revealedKey = key;
+  const marked = [...document.querySelectorAll(".lesson-hl")];
+  if (marked.length) {
+    if (!marked.some(reachable)) marked[0].scrollIntoView({ block: "center", inline: "nearest" });
+    return;
+  }
+  revealTargets(document.querySelector("[data-testid=embed-scroll]") || document);
+}
+let revealedKey = null;
 
 /** Mark the elements the lesson step names (their data-testid) after every draw. */
 function highlight() {
@@ -92,24 +115,56 @@ function bar() {
 }
 
 function lineControls() {
-  const { snaps, at } = E.line;
+  const { snaps, at, labels } = E.line;
   const n = snaps.length - 1;
-  return h("div", { class: "line-controls", role: "group", "aria-label": t("embed.line.aria") },
+  const comment = at > 0 ? labels[at - 1].comment : "";
+  return h("div", { class: "line-controls", role: "group", "aria-label": t("embed.line.aria"), "aria-keyshortcuts": "ArrowLeft ArrowRight Home End" },
+    h("button", { type: "button", class: "btn small", testid: "line-start", disabled: at <= 0, "aria-label": t("embed.line.start"), onclick: () => lineGo(0) }, "«"),
     h("button", { type: "button", class: "btn small", testid: "line-back", disabled: at <= 0, "aria-label": t("embed.line.back"), onclick: () => lineGo(at - 1) }, "◀"),
-    h("span", { class: "line-at", testid: "line-at", role: "status" }, t("embed.line.at", { at, n })),
-    h("button", { type: "button", class: "btn small", testid: "line-next", disabled: at >= n, "aria-label": t("embed.line.next"), onclick: () => lineGo(at + 1) }, "▶"));
+    h("span", { class: "line-at", testid: "line-at", role: "status" }, t("embed.line.at", { at, n }),
+      at > 0 ? h("span", { class: "line-move" }, ` · ${labels[at - 1].label}`) : null,
+      comment ? h("span", { class: "line-comment", testid: "line-comment" }, ` · ${comment}`) : null),
+    h("button", { type: "button", class: "btn small", testid: "line-next", disabled: at >= n, "aria-label": t("embed.line.next"), onclick: () => lineGo(at + 1) }, "▶"),
+    h("button", { type: "button", class: "btn small", testid: "line-end", disabled: at >= n, "aria-label": t("embed.line.end"), onclick: () => lineGo(n) }, "»"));
 }
 
+/** Arrow keys, Home and End step through a line (not while typing, nor with a popover open). */
+function lineKeys(event) {
+  if (!E.line || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.target && event.target.closest && event.target.closest("input, textarea, select, [contenteditable]")) return;
+  if (document.querySelector("[data-testid=popover]")) return;
+  const n = E.line.snaps.length - 1;
+  const to = { ArrowLeft: E.line.at - 1, ArrowRight: E.line.at + 1, Home: 0, End: n }[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  lineGo(Math.max(0, Math.min(n, to)));
+}
+
+/** The table (in the frame's scrolling area) and its decision bar with Confirm (below it, always on screen). */
 function tableArea() {
   const s = E.session;
-  if (!s || !s.snapshot) return h("div", { class: "loading", role: "status" }, t("embed.starting"));
+  if (!s || !s.snapshot) return [h("div", { class: "loading", role: "status" }, t("embed.starting")), null];
   const snap = s.snapshot;
   const { table, bar: decisionBar } = tableFor(snap.game)(s);
   const end = snap.terminal && E.params.mode === "play" ? endScreen(s, { onHome: null, onPlayAgain: () => restartPlay() }) : null;
   const waiting = E.lesson && !E.lesson.done && !E.lesson.steps[E.lesson.at].expect.length;
-  return h("div", { class: ["game", "embed-game-area", s.busy ? "busy" : null], testid: "game",
+  // Looking only (view mode, a read step, a solved step): the table's own controls would do nothing, so they go.
+  const looking = Boolean(snap.terminal || s.readOnly || waiting);
+  return [h("div", { class: ["game", "embed-game-area", s.busy ? "busy" : null, looking ? "looking" : null], testid: "game",
     dataset: { game: snap.game, busy: s.busy ? "1" : "0", terminal: snap.terminal ? "1" : "0" } },
-  end, table, snap.terminal || s.readOnly || waiting ? null : actionBar(decisionBar, s));
+  end, table), looking ? null : actionBar(decisionBar, s)];
+}
+
+/** In view mode with a line: the moves, each a button with its comment, the current one marked. */
+function moveList() {
+  if (!E.line || E.line.snaps.length < 2) return null;
+  const { at, labels } = E.line;
+  return h("details", { class: "move-list", testid: "move-list", open: E.line.listOpen, ontoggle: (e) => { E.line.listOpen = e.target.open; } },
+    h("summary", {}, t("embed.line.moves", { n: labels.length })),
+    h("ol", {}, labels.map((m, i) => h("li", { key: i },
+      h("button", { type: "button", class: ["btn small ghost", at === i + 1 ? "current" : null], testid: `move-${i + 1}`,
+        "aria-current": at === i + 1 ? "step" : null, onclick: () => lineGo(i + 1) }, m.label),
+      m.comment ? h("span", { class: "move-comment muted" }, m.comment) : null))));
 }
 
 // ------------------------------------------------------------------------------------------------ captions
@@ -338,14 +393,24 @@ async function computeLine() {
   const s = await openSession(E.params.pos, { viewer: E.viewer, bots: false });
   s.readOnly = true;
   const snaps = [s.snapshot];
-  for (const [i, action] of E.params.line.entries()) {
+  const labels = [];
+  for (const [i, { action, comment }] of E.params.line.entries()) {
+    const before = snaps[snaps.length - 1];
     try {
       snaps.push(await call({ op: "play", match: s.matchId, action, viewer: E.viewer }));
     } catch (err) {
       throw new LessonError("embed.error.line", { n: i + 1, action: action.slice(0, 80) });
     }
+    // The move in words: its label where the viewer made it, else its first log line the viewer may see, else
+    // "Move n" (another seat's hidden choice).
+    const own = ((before.decision || {}).actions || []).find((a) => a.a === action);
+    const played = (snaps[snaps.length - 1].log || []).filter((e) => !(before.log || []).some((b) => b.seq === e.seq));
+    const label = own ? (own.msg ? textString(before, own.msg) : own.label)
+      : played.length ? textString(snaps[snaps.length - 1], played[0]) : t("embed.line.move_n", { n: i + 1 });
+    labels.push({ label, comment });
   }
-  E.line = { snaps, at: E.line ? Math.min(E.line.at, snaps.length - 1) : 0 };
+  const start = E.line ? E.line.at : Math.min(E.params.ply ?? 0, snaps.length - 1);
+  E.line = { snaps, labels, at: Math.min(start, snaps.length - 1), listOpen: E.line ? E.line.listOpen : false };
   s.accept(snaps[E.line.at]);
 }
 
@@ -387,6 +452,7 @@ export async function run(ctx) {
   const worker = engine.worker; // one shared engine for the page's examples, or this frame's own (storage refused)
   if (worker) Object.assign(document.documentElement.dataset, { engineWorker: worker.kind, engineId: worker.workerId || "" });
   installTablePage(draw);
+  document.addEventListener("keydown", lineKeys);
   if (E.params.mode === "lesson") {
     if (!(await startLesson())) return;
   } else {

@@ -48,6 +48,7 @@ const FRAME_ID = /^[A-Za-z0-9_-]{1,40}$/;
 const MAX_CAPTION = 300;
 /** The most moves a line may hold (pyengine/lessons.py MAX_LINE; docs/EMBED.md): a longer one is refused. */
 export const MAX_LINE = 200;
+const MAX_COMMENT = 300;
 
 /**
  * The addresses lesson-url may name: https anywhere, or this site's own address (http on a local server). The
@@ -77,7 +78,7 @@ export function readParams(search) {
   const problems = [];
   const params = {
     game: null, pos: null, seat: 0, open: false, mode: "view", caption: "", theme: "dark", bots: "greedy",
-    lesson: null, lessonUrl: null, line: [], frameId: null, hostOrigin: null, autoboot: false,
+    lesson: null, lessonUrl: null, line: [], ply: null, compact: true, frameId: null, hostOrigin: null, autoboot: false,
   };
   const game = q.get("game");
   if (game !== null && GAMES.includes(game)) params.game = game;
@@ -115,9 +116,20 @@ export function readParams(search) {
   if (bots !== null && BOTS.includes(bots)) params.bots = bots;
   const line = q.get("line");
   if (line) {
-    params.line = line.split(";").map((s) => s.trim()).filter(Boolean);
+    // Each move is an action text, optionally followed by "# a comment" (shown in the move list and while stepping).
+    params.line = line.split(";").map((s) => s.trim()).filter(Boolean).map((entry) => {
+      const at = entry.indexOf("#");
+      return at < 0 ? { action: entry, comment: "" }
+        : { action: entry.slice(0, at).trim(), comment: entry.slice(at + 1).trim().slice(0, MAX_COMMENT) };
+    });
     if (params.line.length > MAX_LINE) problems.push({ id: "embed.error.line_long", args: { n: params.line.length, limit: MAX_LINE } });
   }
+  const ply = q.get("ply");
+  if (ply !== null) {
+    if (/^[0-9]{1,3}$/.test(ply) && Number(ply) <= params.line.length) params.ply = Number(ply);
+    else problems.push({ id: "embed.error.ply", args: { value: ply.slice(0, 10), n: params.line.length } });
+  }
+  params.compact = q.get("height") !== "auto";
   const id = q.get("id");
   if (id !== null && FRAME_ID.test(id)) params.frameId = id;
   const host = q.get("origin");

@@ -10,6 +10,8 @@ const root = document.documentElement;
 const app = document.getElementById("app");
 const { params, problems } = readParams(location.search);
 root.dataset.theme = params.theme;
+// The frame's own layout (default): a fixed height, the table scrolling inside it, Confirm below it (embed.css).
+root.classList.toggle("compact", params.compact);
 const hostOrigin = trustedHostOrigin(params);
 
 /** Send a message to the host page (height and state only: nothing private, so any origin may read it). */

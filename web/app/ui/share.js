@@ -29,7 +29,7 @@ export function embedSnippet(code, game, { seat, open, mode, line = [], caption 
   if (line.length) q.set("line", line.join(";"));
   if (caption) q.set("caption", caption);
   const src = `${new URL("embed.html", siteBase()).href}?${q.toString()}`;
-  return `<iframe src="${attr(src)}" title="${attr(caption || t("share.iframe_title"))}" style="width:100%;height:640px;border:0" loading="lazy"></iframe>`;
+  return `<iframe src="${attr(src)}" title="${attr(caption || t("share.iframe_title"))}" style="width:100%;height:720px;border:0" loading="lazy"></iframe>`;
 }
 
 /**
@@ -43,14 +43,14 @@ export function divSnippet(code, game, { seat, open, mode, line = [], caption = 
   if (mode === "lesson" && lesson) {
     const json = JSON.stringify(lesson).replace(/</g, "\\u003c");
     return [
-      `<div id="my-star-table-lesson" data-star-table data-game="${game}" data-mode="lesson"${cap}></div>`, script,
+      `<div id="my-star-table-lesson" data-star-table data-game="${game}" data-mode="lesson"${cap} style="min-height:720px"></div>`, script,
       "<script>", "(function () {", `  var lesson = ${json};`,
       '  function go() { StarTable.send(document.getElementById("my-star-table-lesson"), lesson); }',
       '  if (window.StarTable) go(); else document.addEventListener("star-table:ready", go, { once: true });',
       "})();", "</script>"].join(NL);
   }
   const lineAttr = line.length ? ` data-line="${attr(line.join("; "))}"` : "";
-  return [`<div data-star-table data-game="${game}" data-pos="${code}"${who} data-mode="${mode}"${lineAttr}${cap}></div>`, script].join(NL);
+  return [`<div data-star-table data-game="${game}" data-pos="${code}"${who} data-mode="${mode}"${lineAttr}${cap} style="min-height:720px"></div>`, script].join(NL);
 }
 
 /** The one-step lesson of the seat's last move, from the share op's answer. */

@@ -173,11 +173,16 @@
     /** Send a lesson object to the example in `div` (made with data-mode="lesson" and no data-lesson). */
     send: function (div, lesson) {
       var entry = find(div);
+      if (!entry && div && div.matches && div.matches("[data-star-table]")) { scan(); entry = find(div); } // sent early
       if (!entry) return false;
       post(entry, { type: "star-table:lesson", lesson: lesson });
       return true;
     },
   };
-  document.dispatchEvent(new CustomEvent("star-table:ready", { detail: { version: 1 } }));
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", scan); else scan();
+  // Ready once the page's divs are known, so a listener's StarTable.send finds its div.
+  function ready() {
+    scan();
+    document.dispatchEvent(new CustomEvent("star-table:ready", { detail: { version: 1 } }));
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready); else ready();
 })();

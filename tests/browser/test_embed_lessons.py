@@ -5,12 +5,16 @@ line over the limit, and a step that cannot be set up ending in data-embed="erro
 
 from __future__ import annotations
 
+import functools
+import http.server
 import json
+import socketserver
+import threading
 import urllib.parse
 from pathlib import Path
 
 import pytest
-from ui_driver import axe_violations
+from ui_driver import axe_violations, boot, go_home, new_game, play_step, settle
 
 pytestmark = pytest.mark.browser
 
@@ -19,6 +23,11 @@ LESSONS = ROOT / "web" / "lessons"
 BOOT_MS = 120_000
 RIGHT_JS = "document.querySelector('[data-testid=lesson-feedback]').classList.contains('right')"
 STATE_JS = "['ready', 'error'].includes(document.documentElement.dataset.embed)"
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
 
 
 def lesson(name: str) -> dict:
@@ -136,3 +145,45 @@ def test_c_a_step_that_cannot_be_set_up_shows_its_problem_as_an_error(fresh, ser
     pg.wait_for_function("document.documentElement.dataset.embed === 'error'", polling=100)
     assert "its follow-up move 1 (“explore”) is not a legal move" in pg.inner_text("[data-testid=embed-error]")
     assert first  # the first right move has no then: only the reader's own move was played on
+
+
+def test_d_the_share_dialogs_lesson_snippet_works_on_another_site(page, context, server, tmp_path):
+    """Share, lesson mode (issue 31, item 8): after two moves in the app, the dialog's embed.js snippet for "answer
+    this seat's last move" is pasted into a page of another site: its example gets the lesson through embed.js's
+    ready event and StarTable.send, and Show me plays the seat's own last move as the right answer."""
+    if (not page.url.startswith(server.url) or "lang=" in page.url
+            or page.evaluate("document.documentElement.dataset.ui") != "ready"):
+        boot(page, server.url)
+    go_home(page)
+    page.select_option("[data-testid=game-select]", "jump_drive")
+    new_game(page, seed=78)
+    play_step(page)  # the opening keep
+    play_step(page)  # the first plan
+    settle(page)
+    page.click("[data-testid=share-open]")
+    page.wait_for_selector("[data-testid=share-div]")
+    page.check("[data-testid=share-mode-lesson]")
+    page.fill("[data-testid=share-caption]", "Your first plan")
+    snippet = page.input_value("[data-testid=share-div]")
+    page.keyboard.press("Escape")
+    assert 'data-mode="lesson"' in snippet and "star-table:ready" in snippet and "StarTable.send" in snippet
+    (tmp_path / "index.html").write_text(f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>Pasted</title></head><body><h1>A pasted lesson</h1>{snippet}</body></html>""")
+    httpd = socketserver.ThreadingTCPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(tmp_path)))
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    host = context.new_page()
+    try:
+        host.goto(f"http://127.0.0.1:{httpd.server_address[1]}/")
+        frame = host.wait_for_selector("#my-star-table-lesson iframe").content_frame()
+        frame.wait_for_function("document.documentElement.dataset.hostLesson === 'received'", polling=100)
+        frame.evaluate("document.querySelector('[data-testid=try-it]').click()")
+        frame.wait_for_function(STATE_JS, timeout=BOOT_MS, polling=100)
+        assert frame.evaluate("document.documentElement.dataset.embed") == "ready", frame.inner_text("body")
+        assert frame.inner_text("#lesson-title") == "Your first plan"
+        frame.click("[data-testid=lesson-show]")
+        frame.wait_for_function(RIGHT_JS, polling=100)
+    finally:
+        host.close()
+        httpd.shutdown()
+        httpd.server_close()

@@ -6,34 +6,16 @@ the learn pages at 390x844 with axe-core; and Share position opening the app at 
 
 from __future__ import annotations
 
-import functools
-import http.server
-import json
-import socketserver
-import threading
 import urllib.parse
-from pathlib import Path
 
 import pytest
+from host_pages import BOOT_MS, RIGHT_JS, lesson, served
 from ui_driver import axe_violations, boot, code_leaks, go_home, new_game, overflow, settle
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
-LESSONS = ROOT / "web" / "lessons"
-BOOT_MS = 120_000
-RIGHT_JS = "document.querySelector('[data-testid=lesson-feedback]').classList.contains('right')"
 HOSTILE = '<img src=x onerror="window.top.pwned=1"><b>bold</b>'
 
-
-def lesson(name: str) -> dict:
-    """A shipped lesson's JSON."""
-    return json.loads((LESSONS / f"{name}.json").read_text())
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
 
 
 @pytest.fixture(scope="module")
@@ -55,12 +37,8 @@ def host(server, tmp_path_factory):
 <iframe id="foreign" title="foreign origin" src="{foreign}"></iframe>
 </main><script src="{app}/embed.js" async></script></body></html>
 """)
-    httpd = socketserver.ThreadingTCPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
-    httpd.daemon_threads = True
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    httpd.server_close()
+    with served(folder) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

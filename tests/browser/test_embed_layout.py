@@ -8,20 +8,13 @@ frame. The table of heights is printed.
 
 from __future__ import annotations
 
-import functools
-import http.server
-import json
-import socketserver
-import threading
-from pathlib import Path
-
 import pytest
+from host_pages import lesson, served
 
 from pyengine.core.registry import load_game
 
 pytestmark = pytest.mark.browser
 
-LESSONS = Path(__file__).resolve().parents[2] / "web" / "lessons"
 GAMES = {"jump_drive": "jump-drive-explore", "ares_expedition": "ares-steel", "beyond_the_sun": "bts-pawn"}
 MODES = ("view", "play", "lesson")
 CLS_JS = """() => new Promise((done) => {
@@ -47,14 +40,10 @@ def frame_height(pg, css: str) -> int:
     return round(pg.eval_on_selector(css, "f => f.getBoundingClientRect().height"))
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
 
 def position_and_line(game: str) -> tuple[str, str]:
     """A lesson's position and a line of two moves from it, each played by the seat the embed gives it to."""
-    code = json.loads((LESSONS / f"{GAMES[game]}.json").read_text())["steps"][0]["pos"]
+    code = lesson(GAMES[game])["steps"][0]["pos"]
     state = load_game(game).state_from_code(code)
     line = []
     while len(line) < 2 and not state.is_terminal():
@@ -71,23 +60,19 @@ def article(server, tmp_path_factory):
     folder = tmp_path_factory.mktemp("layout")
     app = server.url.rstrip("/")
     blocks = []
-    for game, lesson in GAMES.items():
+    for game, lesson_id in GAMES.items():
         code, line = position_and_line(game)
         for mode in MODES:
             attrs = {"view": f'data-pos="{code}" data-line="{line}"', "play": f'data-pos="{code}" data-mode="play"',
-                     "lesson": f'data-lesson="{lesson}"'}[mode]
+                     "lesson": f'data-lesson="{lesson_id}"'}[mode]
             blocks.append(f'<p>Text before the {mode} example.</p><div id="{game}-{mode}" data-star-table '
                           f'data-game="{game}" {attrs} style="min-height:720px"></div><p>Text after it.</p>')
     (folder / "index.html").write_text(f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Layout</title>
 <style>body {{ max-width: 760px; margin: 0 auto; padding: 0 8px; font: 16px/1.5 sans-serif; }}</style></head>
 <body><h1>An article</h1>{''.join(blocks)}<script src="{app}/embed.js" async></script></body></html>""")
-    httpd = socketserver.ThreadingTCPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
-    httpd.daemon_threads = True
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    httpd.server_close()
+    with served(folder) as url:
+        yield url
 
 
 @pytest.mark.parametrize(("width", "height"), [(1366, 900), (390, 844)])

@@ -5,34 +5,14 @@ line over the limit, and a step that cannot be set up ending in data-embed="erro
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import socketserver
-import threading
 import urllib.parse
-from pathlib import Path
 
 import pytest
+from host_pages import BOOT_MS, RIGHT_JS, STATE_JS, lesson, served
 from ui_driver import axe_violations, boot, go_home, new_game, play_step, settle
 
 pytestmark = pytest.mark.browser
-
-ROOT = Path(__file__).resolve().parents[2]
-LESSONS = ROOT / "web" / "lessons"
-BOOT_MS = 120_000
-RIGHT_JS = "document.querySelector('[data-testid=lesson-feedback]').classList.contains('right')"
-STATE_JS = "['ready', 'error'].includes(document.documentElement.dataset.embed)"
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-def lesson(name: str) -> dict:
-    """A shipped lesson's JSON."""
-    return json.loads((LESSONS / f"{name}.json").read_text())
 
 
 @pytest.fixture
@@ -169,21 +149,17 @@ def test_d_the_share_dialogs_lesson_snippet_works_on_another_site(page, context,
     assert 'data-mode="lesson"' in snippet and "star-table:ready" in snippet and "StarTable.send" in snippet
     (tmp_path / "index.html").write_text(f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Pasted</title></head><body><h1>A pasted lesson</h1>{snippet}</body></html>""")
-    httpd = socketserver.ThreadingTCPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(tmp_path)))
-    httpd.daemon_threads = True
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    host = context.new_page()
-    try:
-        host.goto(f"http://127.0.0.1:{httpd.server_address[1]}/")
-        frame = host.wait_for_selector("#my-star-table-lesson iframe").content_frame()
-        frame.wait_for_function("document.documentElement.dataset.hostLesson === 'received'", polling=100)
-        frame.evaluate("document.querySelector('[data-testid=try-it]').click()")
-        frame.wait_for_function(STATE_JS, timeout=BOOT_MS, polling=100)
-        assert frame.evaluate("document.documentElement.dataset.embed") == "ready", frame.inner_text("body")
-        assert frame.inner_text("#lesson-title") == "Your first plan"
-        frame.click("[data-testid=lesson-show]")
-        frame.wait_for_function(RIGHT_JS, polling=100)
-    finally:
-        host.close()
-        httpd.shutdown()
-        httpd.server_close()
+    with served(tmp_path) as url:
+        host = context.new_page()
+        try:
+            host.goto(url)
+            frame = host.wait_for_selector("#my-star-table-lesson iframe").content_frame()
+            frame.wait_for_function("document.documentElement.dataset.hostLesson === 'received'", polling=100)
+            frame.evaluate("document.querySelector('[data-testid=try-it]').click()")
+            frame.wait_for_function(STATE_JS, timeout=BOOT_MS, polling=100)
+            assert frame.evaluate("document.documentElement.dataset.embed") == "ready", frame.inner_text("body")
+            assert frame.inner_text("#lesson-title") == "Your first plan"
+            frame.click("[data-testid=lesson-show]")
+            frame.wait_for_function(RIGHT_JS, polling=100)
+        finally:
+            host.close()

@@ -11,18 +11,15 @@
 
 from __future__ import annotations
 
-import functools
-import http.server
 import shutil
-import socketserver
 import tempfile
-import threading
 import time
 import urllib.parse
 from pathlib import Path
 
 import pytest
 from conftest import CHROMIUM, FLAGS
+from host_pages import served
 
 pytestmark = pytest.mark.browser
 
@@ -44,10 +41,6 @@ BROWSERS = {
 }
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
 
 @pytest.fixture(scope="module")
 def article(server, tmp_path_factory):
@@ -59,12 +52,8 @@ def article(server, tmp_path_factory):
     (folder / "index.html").write_text(f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>An article</title></head><body><main><h1>Rules, with examples</h1>{divs}</main>
 <script src="{app}/embed.js" async></script></body></html>""")
-    httpd = socketserver.ThreadingTCPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
-    httpd.daemon_threads = True
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://localhost:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    httpd.server_close()
+    with served(folder, "localhost") as url:
+        yield url
 
 
 def _browser(pw, flags: list[str]):

@@ -1,0 +1,42 @@
+"""Helpers of the embed tests: a rules article served on another origin, and the shipped lessons."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import json
+import socketserver
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+LESSONS = Path(__file__).resolve().parents[2] / "web" / "lessons"
+BOOT_MS = 120_000
+RIGHT_JS = "document.querySelector('[data-testid=lesson-feedback]').classList.contains('right')"
+STATE_JS = "['ready', 'error'].includes(document.documentElement.dataset.embed)"
+
+
+def lesson(name: str) -> dict[str, Any]:
+    """A shipped lesson's JSON."""
+    return json.loads((LESSONS / f"{name}.json").read_text())
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def served(folder: Path, host: str = "127.0.0.1") -> Iterator[str]:
+    """Serve a folder on a free port of this machine (another origin than the app's); yield its address, with
+    ``host`` as the name in it (``localhost`` makes it another site too)."""
+    httpd = socketserver.ThreadingTCPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        yield f"http://{host}:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()

@@ -23,9 +23,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from .core.api import Action, State
+from .core.api import Action, Game, State
 from .core.errors import EngineError, IllegalActionError, UnknownGameError
-from .core.poscode import MAX_LINE
+from .core.poscode import MAX_LINE, json_strings
 from .core.registry import load_game
 
 LESSON_FORMAT = "star-table-lesson"
@@ -330,24 +330,6 @@ def table_ids(game_id: str) -> tuple[frozenset[str], tuple[str, ...]] | None:
     return frozenset(data["fixed"]), tuple(data["patterns"])
 
 
-def _values(value: Any, out: set[str]) -> None:
-    """Add every string and integer of a JSON value (keys included) to ``out``, as text."""
-    stack = [value]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, str):
-            out.add(v)
-        elif isinstance(v, bool):
-            continue
-        elif isinstance(v, int):
-            out.add(str(v))
-        elif isinstance(v, list):
-            stack.extend(v)
-        elif isinstance(v, dict):
-            out.update(k for k in v if isinstance(k, str))
-            stack.extend(v.values())
-
-
 def highlight_problems(state: State, seat: int, ids: list[str], where: str) -> list[str]:
     """Return the highlight ids the table would not draw for this seat here: an id must be one of the table's fixed
     ids, or fit one of its patterns with values this seat's view and legal moves hold (a card in view, a seat, an
@@ -357,7 +339,7 @@ def highlight_problems(state: State, seat: int, ids: list[str], where: str) -> l
         return []
     fixed, patterns = listed
     values: set[str] = {str(n) for n in range(40)}
-    _values(state.view(seat), values)
+    json_strings(state.view(seat), values, numbers=True)
     if seat in state.to_move():
         for action in state.legal_actions(seat):
             values.add(action.kind)
@@ -373,7 +355,7 @@ def highlight_problems(state: State, seat: int, ids: list[str], where: str) -> l
     return problems
 
 
-def _legal(game: Any, state: State, seat: int, text: str) -> bool:
+def _legal(game: Game, state: State, seat: int, text: str) -> bool:
     """Return True if an action text parses and is legal for the seat in the state."""
     try:
         action = game.parse_action(text)
@@ -382,7 +364,7 @@ def _legal(game: Any, state: State, seat: int, text: str) -> bool:
     return seat in state.to_move() and state.is_legal(seat, action)
 
 
-def _check_rules(game: Any, step: dict[str, Any], states: list[tuple[str, State]], seat: int, where: str,
+def _check_rules(game: Game, step: dict[str, Any], states: list[tuple[str, State]], seat: int, where: str,
                  problems: list[str]) -> None:
     """Check a step's feedback rules against its positions: canonical moves, wrong moves that are not right ones,
     and kinds the seat can play."""

@@ -134,13 +134,15 @@ class CodeInfo:
 # --------------------------------------------------------------------------- vocabulary
 
 
-def _strings(value: Any, out: set[str]) -> None:
-    """Add every string of a JSON value (keys and values) to ``out``."""
+def json_strings(value: Any, out: set[str], numbers: bool = False) -> None:
+    """Add every string of a JSON value (keys and values) to ``out``; with ``numbers``, its integers too, as text."""
     stack = [value]
     while stack:
         v = stack.pop()
         if isinstance(v, str):
             out.add(v)
+        elif numbers and isinstance(v, int) and not isinstance(v, bool):
+            out.add(str(v))
         elif isinstance(v, list):
             stack.extend(v)
         elif isinstance(v, dict):
@@ -158,7 +160,7 @@ def vocabulary(starts: Iterable[Any], catalog: Iterable[Any]) -> tuple[str, ...]
     """
     found: set[str] = set()
     for start in starts:
-        _strings(start, found)
+        json_strings(start, found)
     for card in catalog:
         if isinstance(card.get("id"), str):
             found.add(card["id"])

@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from ui_driver import boot, go_home, new_game
+
 LESSONS = Path(__file__).resolve().parents[2] / "web" / "lessons"
 BOOT_MS = 120_000
 RIGHT_JS = "document.querySelector('[data-testid=lesson-feedback]').classList.contains('right')"
@@ -40,3 +42,14 @@ def served(folder: Path, host: str = "127.0.0.1") -> Iterator[str]:
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+def app_new_game(page: Any, server: Any, game: str, seed: int) -> None:
+    """Start a game in the app on the shared page, booting the app first when the page is elsewhere or left in
+    another language (the pseudo-language of an earlier test on this worker): links made there carry no ?lang=."""
+    if (not page.url.startswith(server.url) or "lang=" in page.url
+            or page.evaluate("document.documentElement.dataset.ui") != "ready"):
+        boot(page, server.url)
+    go_home(page)
+    page.select_option("[data-testid=game-select]", game)
+    new_game(page, seed=seed)

@@ -9,8 +9,8 @@ from __future__ import annotations
 import urllib.parse
 
 import pytest
-from host_pages import BOOT_MS, RIGHT_JS, lesson, served
-from ui_driver import axe_violations, boot, code_leaks, go_home, new_game, overflow, settle
+from host_pages import BOOT_MS, RIGHT_JS, app_new_game, lesson, served
+from ui_driver import axe_violations, code_leaks, overflow, settle
 
 pytestmark = pytest.mark.browser
 
@@ -304,14 +304,7 @@ def test_k_view_steps_through_a_line_and_every_seat_can_be_seen(blog, server):
 
 def test_j_share_position_opens_the_app_at_that_position(page, context, server):
     """Share position: the link opens the app in a new match from the very position (same hand, same round)."""
-    # The link carries no ?lang=: a page left in another language (the pseudo-language of an earlier test on this
-    # worker) starts again in English, so both pages show the same words.
-    if (not page.url.startswith(server.url) or "lang=" in page.url
-            or page.evaluate("document.documentElement.dataset.ui") != "ready"):
-        boot(page, server.url)
-    go_home(page)
-    page.select_option("[data-testid=game-select]", "jump_drive")
-    new_game(page, seed=77)
+    app_new_game(page, server, "jump_drive", seed=77)
     settle(page)
     round_text = page.inner_text("[data-testid=round]")
     hand = sorted(page.eval_on_selector_all("[data-testid^=hand-card-]", "els => els.map(e => e.dataset.testid)"))

@@ -9,8 +9,8 @@ import json
 import urllib.parse
 
 import pytest
-from host_pages import BOOT_MS, RIGHT_JS, STATE_JS, lesson, served
-from ui_driver import axe_violations, boot, go_home, new_game, play_step, settle
+from host_pages import BOOT_MS, RIGHT_JS, STATE_JS, app_new_game, lesson, served
+from ui_driver import axe_violations, play_step, settle
 
 pytestmark = pytest.mark.browser
 
@@ -131,12 +131,7 @@ def test_d_the_share_dialogs_lesson_snippet_works_on_another_site(page, context,
     """Share, lesson mode (issue 31, item 8): after two moves in the app, the dialog's embed.js snippet for "answer
     this seat's last move" is pasted into a page of another site: its example gets the lesson through embed.js's
     ready event and StarTable.send, and Show me plays the seat's own last move as the right answer."""
-    if (not page.url.startswith(server.url) or "lang=" in page.url
-            or page.evaluate("document.documentElement.dataset.ui") != "ready"):
-        boot(page, server.url)
-    go_home(page)
-    page.select_option("[data-testid=game-select]", "jump_drive")
-    new_game(page, seed=78)
+    app_new_game(page, server, "jump_drive", seed=78)
     play_step(page)  # the opening keep
     play_step(page)  # the first plan
     settle(page)

@@ -50,14 +50,15 @@ function whenWorkerCreated() {
   });
 }
 
+/** How long a shared worker may stay silent before the frame runs an engine of its own (see workerTransport). */
+const SHARED_SILENCE_MS = 8000;
+
 /**
  * The embeds' engine (web/engine/plain-worker.mjs, named by <meta name="engine-worker">): one SharedWorker for every
  * example of a host page, or where a shared worker cannot be had, a worker of this frame's own. Answers like the
  * PyScript worker's `sync`: {handle(body) -> Promise<text>}; `onStage` hears the worker's boot stages, `onCrash`
  * its failure. `kind` is "shared" or "dedicated"; `workerId` names the engine instance (one per booted engine).
  */
-const SHARED_SILENCE_MS = 8000;
-
 function workerTransport(meta, onStage, onCrash) {
   const url = new URL(meta.content, document.baseURI);
   const name = `star-table-engine ${new URL(meta.dataset.loader, document.baseURI).href}`; // the worker reads its loader here
@@ -142,27 +143,14 @@ class EngineClient extends EventTarget {
     this.#crashed.catch(() => {}); // observed by the calls that race it
     this.workerMeta = typeof document !== "undefined" ? document.querySelector('meta[name="engine-worker"]') : null;
     if (this.workerMeta) {
-      /** Resolves once start() has connected to the embeds' engine worker. */
+      /** Resolves once start() has connected to the embeds' engine worker (already the `sync` the calls use). */
       this.started = Promise.race([new Promise((resolve) => { this.#startWorker = resolve; }), this.#crashed]);
       this.#sync = this.started;
     } else {
       /** Resolves once PyScript has created the engine worker. */
       this.started = Promise.race([whenWorkerCreated(), this.#crashed]);
+      this.#sync = this.#pyscriptSync();
     }
-    if (!this.workerMeta) this.#sync = this.started.then(async (xworker) => {
-      performance.mark("engine:worker-created");
-      xworker.addEventListener("error", (event) => {
-        const why = event.error ? describe(event.error) : event.message || "unknown error";
-        this.#crash(new EngineError(`the engine worker failed: ${why}`, { cause: event.error }));
-      });
-      try {
-        await Promise.race([xworker.ready, this.#crashed]);
-      } catch (error) {
-        throw new EngineError(`the engine could not start: ${describe(error)}`, { cause: error });
-      }
-      performance.mark("engine:worker-ready");
-      return xworker.sync;
-    });
     this.#listenForStages();
     this.ready = this.call({ op: "info" }).then(
       (info) => {
@@ -178,6 +166,24 @@ class EngineClient extends EventTarget {
       },
     );
     this.ready.catch(() => {}); // boot.js reports it; avoid a second "unhandled rejection"
+  }
+
+  /** The PyScript worker's `sync` (whose `handle` is pyengine.bridge.handle), once its Python is ready. */
+  #pyscriptSync() {
+    return this.started.then(async (xworker) => {
+      performance.mark("engine:worker-created");
+      xworker.addEventListener("error", (event) => {
+        const why = event.error ? describe(event.error) : event.message || "unknown error";
+        this.#crash(new EngineError(`the engine worker failed: ${why}`, { cause: event.error }));
+      });
+      try {
+        await Promise.race([xworker.ready, this.#crashed]);
+      } catch (error) {
+        throw new EngineError(`the engine could not start: ${describe(error)}`, { cause: error });
+      }
+      performance.mark("engine:worker-ready");
+      return xworker.sync;
+    });
   }
 
   /**

@@ -15,7 +15,7 @@ import { notify } from "../ui/notices.js";
 import { tableFor, installTablePage, loadTable } from "../ui/tables.js";
 import { popoverLayer, cardRef } from "../ui/popover.js";
 import { EmbedSession } from "./session.js";
-import { GAMES } from "./params.js";
+import { GAMES, withGameNames } from "./params.js";
 import { checkShape, canonicalise, stepCode, LessonError, hostSentLesson } from "./lesson.js";
 import { feedbackFor } from "./lesson-file.js";
 
@@ -65,6 +65,8 @@ function keepFocus(hadFocus) {
   target.focus({ preventScroll: true });
 }
 
+let revealedKey = null; // the step and decision reveal() last brought into view
+
 /** After a draw that shows a new step or decision, bring what it is about into the frame's scrolling area: the
  * lesson step's highlighted elements first, else the decision's targets (ui/in-view.js), when none is in view. */
 function reveal() {
@@ -81,7 +83,6 @@ function reveal() {
   }
   revealTargets(document.querySelector("[data-testid=embed-scroll]") || document);
 }
-let revealedKey = null;
 
 /** Mark the elements the lesson step names (their data-testid) after every draw. */
 function highlight() {
@@ -423,11 +424,7 @@ function lineGo(at) {
 // ------------------------------------------------------------------------------------------------ errors
 
 function errorText(err) {
-  if (err instanceof LessonError) {
-    const args = { ...err.args };
-    for (const k of ["game", "code_game", "named"]) if (GAMES.includes(args[k])) args[k] = gameTitle(args[k]);
-    return t(err.id, args);
-  }
+  if (err instanceof LessonError) return t(err.id, withGameNames(err.args, gameTitle));
   const code = err && err.code;
   return (code && tMaybe(`embed.error.${code}`)) || t("embed.error.engine", { message: err && err.message ? err.message : String(err) });
 }

@@ -8,6 +8,16 @@ const KNOWN = pageData("page-data-games") || []; // [{id, namespace, learn}], wr
 /** The games this build holds. */
 export const GAMES = KNOWN.map((g) => g.id);
 
+/** The arguments of a problem's message that name a game by its id (shown by the game's name). */
+const GAME_ARGS = ["game", "code_game", "named"];
+
+/** A problem's arguments with the games they name (GAME_ARGS) as their names, by `nameOf(id)`. */
+export function withGameNames(args, nameOf) {
+  const out = { ...args };
+  for (const k of GAME_ARGS) if (GAMES.includes(out[k])) out[k] = nameOf(out[k]);
+  return out;
+}
+
 /** The catalog id of a game's name ("jd.name"), or null for a game this build lacks. */
 export function gameNameId(game) {
   const known = KNOWN.find((g) => g.id === game);
@@ -139,7 +149,7 @@ export function readParams(search) {
   if (params.mode !== "lesson" && !params.game) problems.push({ id: "embed.error.no_game", args: {} });
   if (params.pos && params.game) {
     const game = codeGame(params.pos);
-    if (game !== null && game !== params.game) problems.push({ id: "embed.error.pos_game_early", args: { game, named: params.game }, gameArgs: ["game", "named"] });
+    if (game !== null && game !== params.game) problems.push({ id: "embed.error.pos_game_early", args: { game, named: params.game } });
   }
   return { params, problems };
 }

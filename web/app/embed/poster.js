@@ -2,7 +2,7 @@
 // engine work, reports the frame's height to the host page, and starts the engine (runtime.js) only when the
 // reader asks, or when the host page says the example is in view. <html data-embed> is "poster", then "ready"
 // once interactive, or "error" with a readable message on screen.
-import { readParams, trustedHostOrigin, gameNameId } from "./params.js";
+import { readParams, trustedHostOrigin, gameNameId, withGameNames } from "./params.js";
 import { setMessages, t, readyToFormat } from "../i18n.js";
 import { fetchNamedLesson, checkShape, LessonError } from "./lesson-file.js";
 
@@ -79,12 +79,8 @@ window.addEventListener("message", (ev) => {
   }
 });
 
-/** A problem's arguments with the game ids it names (gameArgs) replaced by the games' names. */
-function gameNames(args, gameArgs = []) {
-  const out = { ...args };
-  for (const k of gameArgs) out[k] = gameNameId(out[k]) ? t(gameNameId(out[k])) : out[k];
-  return out;
-}
+/** A problem's arguments with the games they name shown by name (the poster's catalog holds the names). */
+const named = (args) => withGameNames(args, (game) => t(gameNameId(game)));
 
 function gameName() {
   return params.game && gameNameId(params.game) ? t(gameNameId(params.game)) : "";
@@ -152,7 +148,7 @@ async function main() {
   }
   if (problems.length) {
     await readyToFormat(problems.map((p) => p.id));
-    showError(problems.map((p) => t(p.id, gameNames(p.args, p.gameArgs))).join(" "));
+    showError(problems.map((p) => t(p.id, named(p.args))).join(" "));
     posterDrawn();
     return;
   }
@@ -172,12 +168,12 @@ async function main() {
         title = lesson.title.slice(0, 120);
         app.querySelector("[data-testid=poster-caption]").textContent = title;
       }
-      if (!params.game) app.querySelector("[data-testid=poster-game]").textContent = gameNames({ g: lesson.game }, ["g"]).g;
+      if (!params.game) app.querySelector("[data-testid=poster-game]").textContent = named({ game: lesson.game }).game;
       reportHeight();
     }, async (err) => {
       if (!(err instanceof LessonError)) { showError(String(err)); return; }
       await readyToFormat([err.id]);
-      showError(t(err.id, gameNames(err.args, ["game", "code_game", "named"])));
+      showError(t(err.id, named(err.args)));
     });
   }
   if (params.autoboot) boot();

@@ -18,6 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from .common import WEB, BuildError
+from .locales import LANGUAGE_NAMES, LANGUAGES, YOU, all_messages, check_all, check_data_english
+
+PSEUDO = ("qps-ploc",)
+"""The pseudo-languages the build writes as catalogs of their own (``qps``, English marked, is made by the page)."""
 
 FACTS_SCRIPT = Path(__file__).with_name("engine_facts.py")
 """The entry that prints the engine's facts as JSON, run with ``PYTHONPATH`` set to the source tree."""
@@ -91,8 +95,58 @@ def message_catalog(facts: EngineFacts) -> bytes:
     return catalog_json({**dict(sorted(ui.items())), **engine})
 
 
-def split_messages(full: bytes, facts: EngineFacts) -> dict[str, bytes]:
-    """Return the page's catalog files: ``app/i18n/en.json`` and one ``app/i18n/en.<game>.json`` per game.
+def language_catalog(english: bytes, lang: str) -> bytes:
+    """Return the whole catalog in ``lang``: English's entries with each message (and second-person form) taken from
+    the language's files (``buildkit.locales``), or made from English for a pseudo-language.
+
+    Raises:
+        BuildError: the language lacks a message (``locales.check_all`` names every gap first).
+    """
+    if lang == "en":
+        return english
+    table = json.loads(english)
+    if lang in PSEUDO:
+        made = {k: pseudo_message(v if isinstance(v, str) else v["t"]) for k, v in table.items()}
+        made.update({f"{k}{YOU}": pseudo_message(v["you"]) for k, v in table.items()
+                     if isinstance(v, dict) and "you" in v})
+    else:
+        made = all_messages(lang)
+    out: dict[str, Any] = {}
+    for key, value in table.items():
+        ids = [key] if isinstance(value, str) or "you" not in value else [key, key + YOU]
+        gaps = [i for i in ids if i not in made]
+        if gaps:
+            raise BuildError(f"the {lang} catalog has no message {gaps[0]!r} (python -m buildkit.locales {lang})")
+        if isinstance(value, str):
+            out[key] = made[key]
+        else:
+            out[key] = {**value, "t": made[key], **({"you": made[key + YOU]} if "you" in value else {})}
+    return catalog_json(out)
+
+
+ACCENTS = str.maketrans("aceinosuyzACEINOSUYZ", "áçéîñöšûýžÅÇÉÎÑÖŠÛÝŽ")
+"""The long pseudo-language's letters: each Latin letter with an accent, so a text that skips the catalog shows."""
+
+
+def pseudo_message(message: str) -> str:
+    """Return a message in the long pseudo-language (``qps-ploc``): every piece of text accented and 40 % longer,
+    the whole in brackets, with its arguments, plurals and selects as they were."""
+    from .locales import _icu
+
+    icu = _icu()
+
+    def longer(text: str) -> str:
+        letters = sum(c.isalpha() for c in text)
+        return text.translate(ACCENTS) + ("·" * round(letters * 0.4) if letters else "")
+
+    if message == "":
+        return message
+    return "[" + str(icu.write(icu.map_text(icu.parse(message), longer))) + "]"
+
+
+def split_messages(full: bytes, facts: EngineFacts, lang: str = "en") -> dict[str, bytes]:
+    """Return the page's catalog files in one language: ``app/i18n/<lang>.json`` and one
+    ``app/i18n/<lang>.<game>.json`` per game.
 
     Each game's own texts (ids in its namespace: cards, log lines, terms, prompts; and its table's labels,
     ``<ns>ui.*``) go to its file, except its name (``<ns>.name``) and option texts (``<ns>.opt.*``), which the home
@@ -108,8 +162,8 @@ def split_messages(full: bytes, facts: EngineFacts) -> dict[str, bytes]:
             parts[owner[ns]][key] = value
         else:
             first[key] = value
-    games = {f"app/i18n/en.{game}.json": catalog_json(table) for game, table in sorted(parts.items())}
-    return {"app/i18n/en.json": catalog_json(first), **games}
+    games = {f"app/i18n/{lang}.{game}.json": catalog_json(table) for game, table in sorted(parts.items())}
+    return {f"app/i18n/{lang}.json": catalog_json(first), **games}
 
 
 def shell_data(facts: EngineFacts) -> dict[str, bytes]:
@@ -155,6 +209,33 @@ def boot_texts(catalog: bytes) -> dict[str, str]:
     return {key: html.escape(text, quote=True) for key, text in texts.items()}
 
 
+def languages_block(boot: dict[str, dict[str, str]]) -> str:
+    """Return the pages' inline blocks of the languages this build ships (``[{code, name}]``, each named in itself:
+    the picker's list, web/app/language.js) and the boot box's texts in each (boot.js shows the visit's language
+    before any catalog loads)."""
+    langs = [{"code": code, "name": LANGUAGE_NAMES[code]} for code in LANGUAGES]
+    blocks = []
+    for block_id, data in (("page-data-languages", langs), ("page-data-boot", boot)):
+        compact = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+        blocks.append(f'<script type="application/json" id="{block_id}">{compact}</script>')
+    return "\n".join(blocks)
+
+
+def boot_texts_by_language(files: dict[str, bytes]) -> dict[str, dict[str, str]]:
+    """Return the boot box's texts (as ``#boot``'s data attributes name them) in every language, from the built
+    catalogs (not escaped: boot.js writes them as text)."""
+    out = {}
+    for lang in (*LANGUAGES, *PSEUDO):
+        messages = json.loads(files[f"app/i18n/{lang}.json"])
+        steps = len(BOOT_STAGES)
+        texts = {stage: str(messages[f"engine.stage.{stage}"]).replace("{step}", str(n)).replace("{steps}", str(steps))
+                 for n, stage in enumerate(BOOT_STAGES, 1)}
+        texts["failed"] = str(messages["engine.failed_short"])
+        texts["pageFailed"] = str(messages["page.failed"])
+        out[lang] = texts
+    return out
+
+
 def games_block(facts: EngineFacts) -> str:
     """Return the pages' inline list of the games this build holds, from the engine's registry, in its order: each
     game's id, the namespace of its texts and its learn page (``learn/<id with dashes>.html`` when web/learn/ has
@@ -171,10 +252,26 @@ def games_block(facts: EngineFacts) -> str:
 
 
 def catalog_files(facts: EngineFacts) -> tuple[bytes, dict[str, bytes]]:
-    """Return the whole message catalog and every file made from the engine's facts: the page's catalog files,
-    the poster's catalog and the home screen's data."""
+    """Return the whole English message catalog and every file made from the engine's facts: the page's catalog
+    files and the poster's catalog in every language (and the long pseudo-language), and the home screen's data.
+
+    Raises:
+        BuildError: the data's English file is stale, or a language has a gap, an extra id, a message that is not
+            ICU, arguments that differ from English, a plural without its language's categories, or a glossary
+            violation.
+    """
+    check_data_english(facts.texts, facts.namespaces, write=False)
+    problems = check_all()
+    if problems:
+        shown = "\n  ".join(problems[:25])
+        more = f"\n  ... and {len(problems) - 25} more" if len(problems) > 25 else ""
+        raise BuildError(f"the translations are not complete ({len(problems)} problems; python -m buildkit.locales):"
+                         f"\n  {shown}{more}")
     messages = message_catalog(facts)
-    files = split_messages(messages, facts)
-    files["app/i18n/poster.en.json"] = poster_catalog(messages, facts)
+    files: dict[str, bytes] = {}
+    for lang in (*LANGUAGES, *PSEUDO):
+        full = language_catalog(messages, lang)
+        files.update(split_messages(full, facts, lang))
+        files[f"app/i18n/poster.{lang}.json"] = poster_catalog(full, facts)
     files.update(shell_data(facts))
     return messages, files

@@ -19,7 +19,15 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from .catalog import LOCALE_SOURCES, boot_texts, catalog_files, engine_facts, games_block
+from .catalog import (
+    LOCALE_SOURCES,
+    boot_texts,
+    boot_texts_by_language,
+    catalog_files,
+    engine_facts,
+    games_block,
+    languages_block,
+)
 from .common import DIST, NODE_MODULES, ROOT, SKIP_NAMES, WEB, BuildError, log, sha256_bytes
 from .headers import content_security_policy, meta_policy
 from .pins import (
@@ -295,14 +303,15 @@ def site_files(wheel_name: str, wheel: bytes, source: Path) -> dict[str, bytes]:
         raise BuildError(f"web/engine/{SNAPSHOT_LOADER} must name ./{SNAPSHOT_FILE} once")
     files[f"{PYODIDE_DIR}/{SNAPSHOT_LOADER}"] = loader.replace(named, f'"./{name}"'.encode())
     files[f"{PYODIDE_DIR}/{name}"] = snapshot
+    languages = languages_block(boot_texts_by_language(files))
     values = {
         "CSP": meta_policy(content_security_policy("/index.html")),
         "PYODIDE_MJS": f"./{PYODIDE_DIR}/{SNAPSHOT_LOADER}",
         "PYSCRIPT_DIR": f"./{PYSCRIPT_DIR}",
         **boot_texts(messages),
         "SHELL_MODULES": shell_module_preloads(imports),
-        "PAGE_DATA": page_data_blocks(files) + "\n" + games_block(facts),
-        "GAMES_DATA": games_block(facts),
+        "PAGE_DATA": page_data_blocks(files) + "\n" + games_block(facts) + "\n" + languages,
+        "GAMES_DATA": games_block(facts) + "\n" + languages,
     }
     # The engine's PyScript config and worker tag, the same in the app and (inert until started) in embeds.
     values["ENGINE_TAGS"] = render((WEB / "engine" / "tags.html").read_text(), values, "web/engine/tags.html").rstrip()

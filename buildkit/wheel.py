@@ -41,10 +41,11 @@ and ``selftest`` ops. None of these modules is reached that way: tests/test_buil
 op of the bridge with them blocked, and tests/test_import_layout.py checks that no browser module imports them.
 """
 
-DROPPED_FILES = ("*.md", "*/py.typed", "*.dist-info/entry_points.txt", "*/data/table_ids.json")
+DROPPED_FILES = ("*.md", "*/py.typed", "*.dist-info/entry_points.txt", "*/data/table_ids.json", "*/locales/[!e]*.json")
 """Files of the full wheel the browser wheel leaves out besides the sources: the rules notes and data docs, the
-type checkers' marker, the console script's entry point (its module, ``pyengine.__main__``, is dev-only), and the
-tables' element ids that only the lesson checker (``pyengine.lessons``, dev-only) reads."""
+type checkers' marker, the console script's entry point (its module, ``pyengine.__main__``, is dev-only), the
+tables' element ids that only the lesson checker (``pyengine.lessons``, dev-only) reads, and the games' texts in
+every language but English (the page reads them from its own catalogs; the engine registers English only)."""
 KEPT_FILES = ("*.json", "*.dist-info/METADATA", "*.dist-info/WHEEL", "*.dist-info/top_level.txt")
 """Files of the full wheel the browser wheel keeps as they are: the games' data and the metadata micropip reads.
 Any other kind of file stops the build until it is sorted into one list or the other."""

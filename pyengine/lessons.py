@@ -29,9 +29,12 @@ from .core.poscode import MAX_LINE, json_strings
 from .core.registry import load_game
 
 LESSON_FORMAT = "star-table-lesson"
-LESSON_VERSION = 2
-"""The newest lesson format; version 1 (no hints, feedback as one text, then as one list) still loads."""
-LESSON_VERSIONS = (1, 2)
+LESSON_VERSION = 3
+"""The newest lesson format: version 3 lets every text be written per language; versions 2 (no languages) and 1 (no
+hints, feedback as one text, then as one list) still load."""
+LESSON_VERSIONS = (1, 2, 3)
+_LANG = re.compile(r"[a-z]{2,3}")
+"""A text's language key in version 3: a language code such as en, pl, cs, ja (English is required)."""
 MAX_STEPS = 40
 MAX_HINTS = 5
 MAX_BRANCHES = 64
@@ -132,16 +135,76 @@ def _texts(value: Any, where: str, pattern: re.Pattern[str] | None, problems: li
     return list(value)
 
 
+def text_fields(lesson: dict[str, Any]) -> list[tuple[str, Any, Any, str]]:
+    """Return every text field of a lesson as ``(where, holder, key, kind)``: ``holder[key]`` is the text (a string,
+    or in version 3 an object of language -> string), ``kind`` names its limit (title, text or reading)."""
+    out: list[tuple[str, Any, Any, str]] = []
+    if "title" in lesson:
+        out.append(("title", lesson, "title", "title"))
+    for i, step in enumerate(lesson.get("steps") or []):
+        if not isinstance(step, dict):
+            continue
+        where = f"steps[{i}]"
+        if "caption" in step:
+            out.append((f"{where}.caption", step, "caption", "text"))
+        for key in ("right", "wrong"):
+            value = step.get(key)
+            if isinstance(value, list):
+                out.extend((f"{where}.{key}[{n}].text", rule, "text", "text") for n, rule in enumerate(value)
+                           if isinstance(rule, dict) and "text" in rule)
+            elif value is not None:
+                out.append((f"{where}.{key}", step, key, "text"))
+        hints = step.get("hints")
+        if isinstance(hints, list):
+            out.extend((f"{where}.hints[{n}]", hints, n, "text") for n in range(len(hints)))
+        reading = step.get("reading")
+        if isinstance(reading, dict) and "text" in reading:
+            out.append((f"{where}.reading.text", reading, "text", "reading"))
+    return out
+
+
+def text_in(value: Any, lang: str) -> Any:
+    """Return a text field's text in a language: the language's, else English's (a plain string is itself)."""
+    if isinstance(value, dict):
+        return value.get(lang, value.get("en"))
+    return value
+
+
+def _english(lesson: dict[str, Any], version: int, problems: list[str]) -> dict[str, Any]:
+    """Return a copy of a lesson with every per-language text (version 3) checked and replaced by its English, so
+    the other checks read one text per field."""
+    copy: dict[str, Any] = json.loads(json.dumps(lesson))
+    limits = {"title": MAX_TITLE, "text": MAX_TEXT, "reading": MAX_READING}
+    for where, holder, key, kind in text_fields(copy):
+        value = holder[key]
+        if not isinstance(value, dict):
+            continue
+        if version < 3:
+            problems.append(f"{where}: texts per language need lesson version 3")
+        bad = sorted(k for k in value if not (isinstance(k, str) and _LANG.fullmatch(k)))
+        if bad or "en" not in value:
+            problems.append(f"{where}: an object of language code -> text, English (en) included")
+        for lang, text in sorted(value.items()):
+            if lang != "en" and not isinstance(text, str):
+                problems.append(f"{where}.{lang}: must be text")
+            elif lang != "en" and len(text) > limits[kind]:
+                problems.append(f"{where}.{lang}: {len(text)} characters; the limit is {limits[kind]}")
+        holder[key] = value.get("en")
+    return copy
+
+
 def check_shape(lesson: Any) -> list[str]:
     """Return the problems of a lesson's shape (fields, types, sizes), without running the engine."""
     if not isinstance(lesson, dict):
         return ["a lesson must be a JSON object"]
     problems: list[str] = []
+    if lesson.get("version") in LESSON_VERSIONS:
+        lesson = _english(lesson, lesson["version"], problems)
     if lesson.get("format") != LESSON_FORMAT:
         problems.append(f"format: must be {LESSON_FORMAT!r}")
     version = lesson.get("version")
     if version not in LESSON_VERSIONS:
-        problems.append(f"version: this app reads lesson versions 1 and 2, not {version!r}")
+        problems.append(f"version: this app reads lesson versions 1, 2 and 3, not {version!r}")
         version = LESSON_VERSION
     for key in sorted(set(lesson) - LESSON_KEYS):
         problems.append(f"{key}: unknown field")

@@ -67,7 +67,10 @@ def test_a_step_may_carry_a_reading_note_with_a_link(href: str) -> None:
 
 @pytest.mark.parametrize(("change", "needle"), [
     (lambda d: d.update(format="x"), "format"),
-    (lambda d: d.update(version=3), "version"),
+    (lambda d: d.update(version=4), "version"),
+    (lambda d: d["steps"][0].update(caption={"en": "x", "pl": "y"}), "texts per language need lesson version 3"),
+    (lambda d: d.update(version=3) or d["steps"][0].update(caption={"pl": "tylko"}), "English (en) included"),
+    (lambda d: d.update(version=3) or d["steps"][0].update(caption={"en": "x", "pl": 5}), "caption.pl: must be text"),
     (lambda d: d.update(extra=1), "extra: unknown field"),
     (lambda d: d.update(game="chess"), "not a game"),
     (lambda d: d.update(seat=3), "not a seat"),
@@ -179,3 +182,18 @@ def test_highlight_ids_may_name_a_card_the_reader_holds() -> None:
     card = state.to_json()["hands"][0][0]
     lesson["steps"][0]["highlight"] = [f"hand-card-{card}", "explore"]
     assert check_lesson(lesson) == []
+
+
+def test_version_3_texts_per_language_load_and_the_reader_gets_english_where_one_is_missing() -> None:
+    """Lesson format 3: any text may be {en, pl, ...}; a lesson with per-language captions and feedback passes every
+    check, and text_in picks the reader's language, falling back to English."""
+    from pyengine.lessons import text_in
+
+    lesson = copy.deepcopy(base_lesson())
+    lesson["version"] = 3
+    lesson["title"] = {"en": "T", "pl": "Tytuł", "ja": "タイトル"}
+    lesson["steps"][0]["caption"] = {"en": "Explore now", "cs": "Prozkoumej teď"}
+    assert check_lesson(lesson) == []
+    assert text_in(lesson["title"], "pl") == "Tytuł"
+    assert text_in(lesson["steps"][0]["caption"], "pl") == "Explore now"
+    assert text_in("plain", "ja") == "plain"

@@ -7,7 +7,7 @@
  * the div nears the viewport; the frame first shows a light poster, and its rules engine starts only when the reader
  * starts the example (data-boot="view": when the example is in view, one at a time, at most two by themselves
  * per page). The div's data-*
- * attributes become the frame's parameters: game, pos, seat, open, mode, caption, theme, bots, lesson, lesson-url,
+ * attributes become the frame's parameters: game, pos, seat, open, mode, caption, theme, bots, lesson, lesson-url, lang,
  * line. window.StarTable.send(div, lesson) hands a lesson object to an example made with data-mode="lesson".
  *
  * Events (docs/EMBED.md): once window.StarTable exists, document gets "star-table:ready" (so a page that loads this
@@ -21,7 +21,16 @@
   var base = new URL(".", script && script.src ? script.src : location.href);
   var EMBED = new URL("embed.html", base);
   var PARAMS = ["game", "pos", "seat", "open", "mode", "caption", "theme", "bots", "lesson", "lesson-url", "line", "ply",
-    "height"];
+    "height", "lang"];
+  // The frame's title until the example names itself, in the languages the site ships (the frame's own texts come
+  // from its catalog; this script has none).
+  var FRAME_TITLES = { en: "Star Table example", pl: "Przykład ze Star Table", cs: "Ukázka ze Star Table", ja: "Star Table の例" };
+
+  /** The language of an example: its data-lang, else the host page's <html lang> (its primary subtag). */
+  function languageOf(div) {
+    var lang = div.dataset.lang || document.documentElement.lang || "";
+    return lang.toLowerCase().split("-")[0];
+  }
 
   /**
    * The frame's height, fixed from the start so the host page never shifts: 720 px at every width (the whole frame
@@ -49,6 +58,7 @@
       var value = div.dataset[key];
       if (value !== undefined) q.set(name, value);
     });
+    if (!q.has("lang") && languageOf(div)) q.set("lang", languageOf(div));
     q.set("id", id);
     q.set("origin", location.origin);
     return q;
@@ -59,7 +69,7 @@
     var div = entry.div;
     var iframe = document.createElement("iframe");
     iframe.src = EMBED.href + "?" + paramsOf(div, entry.id).toString();
-    iframe.title = div.dataset.caption || div.dataset.title || "Star Table example";
+    iframe.title = div.dataset.caption || div.dataset.title || FRAME_TITLES[languageOf(div)] || FRAME_TITLES.en;
     iframe.setAttribute("loading", "eager");
     iframe.setAttribute("referrerpolicy", "strict-origin-when-cross-origin");
     iframe.style.width = "100%";

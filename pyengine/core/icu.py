@@ -299,3 +299,46 @@ def english_format(text: str, values: Mapping[str, Any]) -> str:
     An argument without a value stays visible as ``{name}`` (so a missing one shows, as on the page).
     """
     return _format(parse(text), values, None)
+
+
+def _quote(text: str, in_plural: bool) -> str:
+    """Return literal text as a message writes it: apostrophes doubled, braces (and ``#`` in a plural) quoted."""
+    out = text.replace("'", "''")
+    for char in "{}" + ("#" if in_plural else ""):
+        out = out.replace(char, f"'{char}'")
+    return out
+
+
+def write(parts: tuple[Part, ...], in_plural: bool = False) -> str:
+    """Return the message text of parsed parts: ``parse(write(parts)) == parts``.
+
+    >>> write(parse("{n, plural, one {# card '{'x'}'} other {# cards}} for {who}"))
+    "{n, plural, one {# card '{'x'}'} other {# cards}} for {who}"
+    """
+    out: list[str] = []
+    for part in parts:
+        if isinstance(part, str):
+            out.append(_quote(part, in_plural))
+        elif isinstance(part, Pound):
+            out.append("#")
+        elif isinstance(part, Arg):
+            out.append(f"{{{part.name}, {part.type}}}" if part.type else f"{{{part.name}}}")
+        else:
+            offset = f"offset:{part.offset} " if part.offset else ""
+            cases = " ".join(f"{key} {{{write(body, part.type != 'select')}}}" for key, body in part.cases)
+            out.append(f"{{{part.name}, {part.type}, {offset}{cases}}}")
+    return "".join(out)
+
+
+def map_text(parts: tuple[Part, ...], change: Any) -> tuple[Part, ...]:
+    """Return parsed parts with every literal piece of text (at any depth) replaced by ``change(piece)``."""
+    out: list[Part] = []
+    for part in parts:
+        if isinstance(part, str):
+            out.append(change(part))
+        elif isinstance(part, Choice):
+            cases = tuple((k, map_text(b, change)) for k, b in part.cases)
+            out.append(Choice(part.name, part.type, cases, part.offset))
+        else:
+            out.append(part)
+    return tuple(out)

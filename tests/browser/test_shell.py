@@ -18,6 +18,7 @@ from ui_driver import (
     play_step,
     scan_screen,
     settle,
+    uncataloged,
 )
 
 pytestmark = pytest.mark.browser
@@ -517,62 +518,32 @@ def test_no_screen_overflows_at_390_and_axe_passes_on_the_phone(phone, server):
 # ---------------------------------------------------------------------------------------------- 5. one catalog
 
 # Numbers and punctuation may sit outside catalog entries (the class holds minus, dashes, times, stars and quotes).
-OUTSIDE_CATALOG_OK = __import__("re").compile(
-    "^[\\s\\d.,:;!?()+\\-\u2212\u2013\u2014\u00b7\u00d7/%\u2605\u2714\u2713\u2717\u2610\u2026\"\u201c\u201d'\u2019|#]*$")
-
-
-def _uncataloged(page, names: tuple[str, ...]) -> list[str]:
-    """Visible text (and tooltips, accessible names, options) left after removing every catalog string: with
-    ?lang=qps each catalog entry is wrapped in ⟦ ⟧, so anything else that is not a number, punctuation or a name the
-    players typed was written into the page some other way."""
-    import re
-
-    texts = [page.evaluate("() => document.body.innerText"), *page.evaluate(
-        """() => [...document.querySelectorAll('[title], [aria-label], [placeholder], option')]
-             .filter(el => !el.closest('#boot'))
-             .flatMap(el => ['title', 'aria-label', 'placeholder'].map(a => el.getAttribute(a)).concat(
-               el.tagName === 'OPTION' ? [el.textContent] : [])).filter(Boolean)""")]
-    bad = []
-    for text in texts:
-        rest, before = text, None
-        while rest != before:
-            before, rest = rest, re.sub(r"⟦[^⟦⟧]*⟧", " ", rest)
-        for name in names:
-            rest = rest.replace(name, " ")
-        # Dates and times are the browser's own locale formatting of data, not page strings.
-        rest = re.sub(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4},? \d{1,2}:\d{2}(?::\d{2})?(?:\s?[AP]M)?", " ", rest)
-        for line in rest.splitlines():
-            if not OUTSIDE_CATALOG_OK.match(line):
-                bad.append(line.strip()[:120])
-    return bad
-
-
 def test_every_string_on_screen_comes_from_the_message_catalog(page, server):
     """With the pseudo-language every catalog entry is marked; the home screen, each game's table, its log, a
     popover and its end screen show nothing that did not come from the catalog (numbers and typed names aside)."""
     names = ("Ann", "Bob")
     bad: list[str] = []
     fresh(page, server.url + "?pace=0&lang=qps")
-    bad += [f"home: {x}" for x in _uncataloged(page, names)]
+    bad += [f"home: {x}" for x in uncataloged(page, names)]
     for game in ("jump_drive", "beyond_the_sun", "ares_expedition"):
         page.select_option("[data-testid=game-select]", game)
-        bad += [f"{game} form: {x}" for x in _uncataloged(page, names)]
+        bad += [f"{game} form: {x}" for x in uncataloged(page, names)]
         new_game(page, names=names, kinds=("human", "random"), seed=8)
         for _step in range(8):
             if play_step(page) == "end":
                 break
         settle(page)
-        bad += [f"{game} table: {x}" for x in _uncataloged(page, names)]
+        bad += [f"{game} table: {x}" for x in uncataloged(page, names)]
         page.locator("[data-testid=log] .card-ref, .card-chip, [data-testid=hand] .card-info-btn").first.click()
         page.wait_for_selector("[data-testid=popover]")
-        bad += [f"{game} popover: {x}" for x in _uncataloged(page, names)]
+        bad += [f"{game} popover: {x}" for x in uncataloged(page, names)]
         page.keyboard.press("Escape")
         go_home(page)
     for game in ("jump_drive", "beyond_the_sun", "ares_expedition"):
         page.select_option("[data-testid=game-select]", game)
         new_game(page, names=names, kinds=("random", "random"), seed=9)
         page.wait_for_selector("[data-testid=end-screen]", timeout=300_000)
-        bad += [f"{game} end: {x}" for x in _uncataloged(page, names)]
+        bad += [f"{game} end: {x}" for x in uncataloged(page, names)]
         go_home(page)
-    bad += [f"home with games: {x}" for x in _uncataloged(page, names)]
+    bad += [f"home with games: {x}" for x in uncataloged(page, names)]
     assert not bad, "\n".join(dict.fromkeys(bad))

@@ -322,3 +322,38 @@ def scan_screen(page, where: str, leaks: list[str], violations: list[str], axe: 
 
 AXE_STEPS = (2, 25)
 """The steps of a whole game at which its table is also checked with axe-core (every step is scanned for codes)."""
+
+
+# ---------------------------------------------------------------------------------------------- catalog marks
+
+LANGUAGE_NAMES = ("English", "Polski", "Čeština", "日本語")
+"""The languages' own names, which the picker shows in every language (never from a catalog)."""
+OUTSIDE_CATALOG_OK = __import__("re").compile(
+    "^[\\s\\d.,:;!?()+\\-\u2212\u2013\u2014\u00b7\u00d7/%\u2605\u2714\u2713\u2717\u2610\u2026\"\u201c\u201d'\u2019|#]*$")
+
+
+def uncataloged(page, names: tuple[str, ...]) -> list[str]:
+    """Visible text (and tooltips, accessible names, options) left after removing every catalog string: with
+    ?lang=qps (or ?i18n-mark in any language) each catalog entry is wrapped in ⟦ ⟧, so anything else that is not a
+    number, punctuation, a name the players typed or a language's own name (the picker) was written into the page
+    some other way."""
+    import re
+
+    texts = [page.evaluate("() => document.body.innerText"), *page.evaluate(
+        """() => [...document.querySelectorAll('[title], [aria-label], [placeholder], option')]
+             .filter(el => !el.closest('#boot'))
+             .flatMap(el => ['title', 'aria-label', 'placeholder'].map(a => el.getAttribute(a)).concat(
+               el.tagName === 'OPTION' ? [el.textContent] : [])).filter(Boolean)""")]
+    bad = []
+    for text in texts:
+        rest, before = text, None
+        while rest != before:
+            before, rest = rest, re.sub(r"⟦[^⟦⟧]*⟧", " ", rest)
+        for name in (*names, *LANGUAGE_NAMES):
+            rest = rest.replace(name, " ")
+        # Dates and times are the browser's own locale formatting of data, not page strings.
+        rest = re.sub(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4},? \d{1,2}:\d{2}(?::\d{2})?(?:\s?[AP]M)?", " ", rest)
+        for line in rest.splitlines():
+            if not OUTSIDE_CATALOG_OK.match(line):
+                bad.append(line.strip()[:120])
+    return bad

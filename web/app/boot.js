@@ -19,6 +19,8 @@
 import { engine } from "./engine-client.js";
 import { reportBootFailure } from "./boot-failure.js";
 import { registerServiceWorker } from "./sw-update.js";
+import { chooseLanguage, setPageLanguage } from "./language.js";
+import { pageData } from "./page-data.js";
 
 export { engine } from "./engine-client.js";
 export * as store from "./store.js";
@@ -33,7 +35,16 @@ const progress = document.getElementById("boot-progress");
 const errorText = document.getElementById("boot-error");
 
 // The boot box's texts come from the message catalog too: build.py writes them into the page (#boot's data-runtime,
-// data-installing, data-ready and data-failed), since the catalog itself loads after this box first shows.
+// data-installing, data-ready and data-failed, in English), since the catalog itself loads after this box first
+// shows, and in every language (the "page-data-boot" block): the visit's language replaces them here, first thing.
+const visitLanguage = chooseLanguage();
+setPageLanguage(visitLanguage);
+const bootTexts = (pageData("page-data-boot") || {})[visitLanguage === "qps" ? "en" : visitLanguage];
+if (bootTexts && box) {
+  Object.assign(box.dataset, bootTexts);
+  if (stageText && bootTexts.runtime) stageText.textContent = bootTexts.runtime;
+}
+
 function bootText(name) {
   return box?.dataset[name] ?? "";
 }

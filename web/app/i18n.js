@@ -12,6 +12,7 @@
 // screen's first drawing neither waits for it nor shares the main thread with it when its own messages are plain.
 
 import { pageData } from "./page-data.js";
+import { chooseLanguage, localeOf } from "./language.js";
 
 let messages = {};
 let loaded = { lang: "en", file: "en" }; // the language loadMessages loaded, and its file
@@ -44,13 +45,14 @@ function needsFormatter(table) {
 }
 
 /**
- * Load a language's catalog (English now). Resolves once t() can answer. The pseudo-language "qps" is English with
- * every entry wrapped in ⟦ ⟧, so a test can prove that every string on screen came from the catalog.
+ * Load a language's catalog (en, pl, cs, ja, or a test language). Resolves once t() can answer. The pseudo-language
+ * "qps" is English with every entry wrapped in ⟦ ⟧, so a test can prove that every string on screen came from the
+ * catalog; "qps-ploc" (built) is English accented and 40 % longer, for layouts that only fit English.
  */
 export async function loadMessages(lang = "en") {
   // The catalogs' addresses come from the page's (the site's root), not this module's: the build bundles modules.
   const file = lang === "qps" ? "en" : lang;
-  let table = pageData(`page-data-i18n-${file}`); // the app page carries its first catalog (page-data.js)
+  let table = pageData(`page-data-i18n-${file}`); // the app page carries English inline (page-data.js)
   if (table === null) {
     const res = await fetch(new URL(`app/i18n/${file}.json`, document.baseURI));
     if (!res.ok) throw new Error(`message catalog ${file} not found (${res.status})`);
@@ -85,9 +87,48 @@ export function loadGameMessages(game) {
   return gameParts.get(game);
 }
 
-/** The catalog as loaded, with every entry wrapped in ⟦ ⟧ for the pseudo-language "qps". */
+/**
+ * Switch the page to another language: its catalog, and the texts of every game loaded so far, so an open table
+ * redraws in it at once (the game itself lives in the engine and is not touched). Resolves once t() answers in it.
+ */
+export async function switchLanguage(lang) {
+  const games = [...gameParts.keys()];
+  await loadMessages(lang);
+  await Promise.all(games.map((g) => loadGameMessages(g)));
+}
+
+/** The language of the loaded catalog (a code such as "pl", or a test language). */
+export function currentLanguage() {
+  return loaded.lang;
+}
+
+/** The BCP 47 locale of the loaded catalog, for Intl (the test languages format as English). */
+export function currentLocale() {
+  return localeOf(loaded.lang);
+}
+
+const numberFormats = new Map();
+/** A number written the page's way (Intl.NumberFormat of its locale). */
+export function formatNumber(n) {
+  const locale = currentLocale();
+  if (!numberFormats.has(locale)) numberFormats.set(locale, new Intl.NumberFormat(locale));
+  return numberFormats.get(locale).format(n);
+}
+
+/** A date and time written the page's way (Intl.DateTimeFormat of its locale), or "" for no valid date. */
+export function formatDateTime(value) {
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return "";
+  return new Intl.DateTimeFormat(currentLocale(), { dateStyle: "medium", timeStyle: "short" }).format(d);
+}
+
+// "?i18n-mark" (tests) marks every entry in any language as "qps" marks English's, so a test can prove that every
+// string on screen came from that language's catalog.
+const MARK_ALL = typeof location !== "undefined" && new URLSearchParams(location.search).has("i18n-mark");
+
+/** The catalog as loaded, with every entry wrapped in ⟦ ⟧ for the pseudo-language "qps" (or any, marked). */
 function pseudo(lang, table) {
-  if (lang !== "qps") return table;
+  if (lang !== "qps" && !MARK_ALL) return table;
   const wrap = (s) => (s === "" ? s : `⟦${s}⟧`);
   const out = {};
   for (const [k, v] of Object.entries(table)) {
@@ -96,15 +137,15 @@ function pseudo(lang, table) {
   return out;
 }
 
-/** The language the page asked for: "?lang=" in the address, else English. */
+/** The language this visit gets (language.js chooseLanguage: the address, the player's pick, the browser's). */
 export function requestedLanguage() {
-  const lang = typeof location === "undefined" ? null : new URLSearchParams(location.search).get("lang");
-  return lang && /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/.test(lang) ? lang : "en";
+  return chooseLanguage();
 }
 
-/** Install a catalog directly (tests, embeds). */
-export function setMessages(table) {
-  messages = table || {};
+/** Install a catalog directly (tests, the embed's poster), in a language ("en" unless named). */
+export function setMessages(table, lang = "en") {
+  messages = pseudo(lang, table || {});
+  loaded = { lang, file: lang === "qps" ? "en" : lang };
 }
 
 /** The raw entry for an id: a string, an engine entry object, or undefined. */
@@ -126,7 +167,7 @@ export function templateOf(id) {
 
 /** The formatter of one message in the page's language (null, with a warning, when it is not valid ICU). */
 function formatter(template) {
-  const locale = loaded.lang === "qps" ? "en" : loaded.lang;
+  const locale = currentLocale();
   const key = `${locale}\u0000${template}`;
   if (!formats.has(key)) {
     let fmt = null;
@@ -177,7 +218,8 @@ function plainParts(template, params) {
   const out = pieces.map((piece, i) => {
     if (i % 2 === 0) return piece;
     const value = params[piece];
-    return value === undefined || value === null ? `{${piece}}` : typeof value === "object" ? value : String(value);
+    if (value === undefined || value === null) return `{${piece}}`;
+    return typeof value === "object" ? value : typeof value === "number" ? formatNumber(value) : String(value);
   }).filter((piece) => piece !== "");
   return out.every((piece) => typeof piece === "string") ? out.join("") : out;
 }

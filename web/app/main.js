@@ -4,7 +4,9 @@
 import { h, render } from "./ui/dom.js";
 import { call } from "./ui/engine-api.js";
 import { engine } from "./engine-client.js";
-import { loadMessages, requestedLanguage, t } from "./i18n.js";
+import { currentLanguage, loadMessages, requestedLanguage, switchLanguage, t } from "./i18n.js";
+import { rememberLanguage, setPageLanguage } from "./language.js";
+import { languagePicker } from "./ui/language-picker.js";
 import { loadCatalog, loadGamesInfo, gameTitle } from "./ui/catalog.js";
 import { trackEngine, engineState, engineStatusLine, untilEngine, engineWaitLayer } from "./ui/engine-status.js";
 import { MatchSession, LoadCancelled } from "./ui/match-session.js";
@@ -97,6 +99,7 @@ function screen() {
     onExportSlot: exportSlot,
     onDelete: deleteEntry,
     onImport: importFile,
+    languageControl: languagePicker({ id: "lang-home", current: currentLanguage(), onPick: pickLanguage }),
   }, app.homeUi);
 }
 
@@ -387,6 +390,7 @@ function toolbar(session) {
       ? h("span", { class: "viewer-tag", testid: "viewer" }, t("game.viewing_as", { name: seatName(snap, snap.viewer) })) : null,
     session.review ? h("span", { class: "viewer-tag", testid: "review-tag" }, t("game.review_tag")) : null,
     h("span", { class: "spacer" }),
+    languagePicker({ id: "lang-game", current: currentLanguage(), onPick: pickLanguage, compact: true }),
     session.review ? null : undoButton(session),
     dlg ? h("form", {
       class: "save-form", testid: "save-form",
@@ -571,6 +575,28 @@ function offerUpdates() {
   });
 }
 
+// ------------------------------------------------------------------------------------------------ language
+
+/**
+ * Switch the page to a language the player picked: remembered for the next visit, written into the address when it
+ * names one (so a reload keeps it), and drawn at once; an open game stays where it is (the engine holds it).
+ */
+async function pickLanguage(code) {
+  rememberLanguage(code);
+  const url = new URL(location.href);
+  if (url.searchParams.has("lang")) {
+    url.searchParams.set("lang", code);
+    history.replaceState(history.state, "", url);
+  }
+  try {
+    await switchLanguage(code);
+    setPageLanguage(code);
+  } catch (err) {
+    showError(err);
+  }
+  draw();
+}
+
 // ------------------------------------------------------------------------------------------------ boot
 
 async function boot() {
@@ -582,6 +608,7 @@ async function boot() {
   // while the engine still boots; what needs the engine waits for it (engineFor).
   try {
     const [, info] = await Promise.all([loadMessages(requestedLanguage()).catch(() => loadMessages("en")), loadGamesInfo()]);
+    setPageLanguage(currentLanguage());
     app.info = info;
   } catch (err) {
     document.documentElement.dataset.shell = "error";

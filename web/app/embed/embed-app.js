@@ -5,7 +5,8 @@
 import { h, render } from "../ui/dom.js";
 import { call, engineReady } from "../ui/engine-api.js";
 import { engine } from "../engine-client.js";
-import { loadMessages, t, tMaybe } from "../i18n.js";
+import { currentLanguage, loadMessages, t, tMaybe } from "../i18n.js";
+import { chooseLanguage, learnPageIn } from "../language.js";
 import { loadCatalog, gameTitle, catalogFor, cardName } from "../ui/catalog.js";
 import { endScreen } from "../ui/end-screen.js";
 import { actionBar } from "../ui/action-bar.js";
@@ -218,7 +219,7 @@ function lessonPanel() {
     h("p", { class: "lesson-caption", testid: "lesson-caption" }, captionNodes(step.caption)),
     step.reading ? h("p", { class: "lesson-reading", testid: "lesson-reading", role: "note" },
       h("strong", {}, t("embed.lesson.reading")), " ", step.reading.text, " ",
-      h("a", { href: new URL(step.reading.href, document.baseURI).href, target: "_blank", rel: "noopener" },
+      h("a", { href: new URL(learnPageIn(step.reading.href, currentLanguage()), document.baseURI).href, target: "_blank", rel: "noopener" },
         t("embed.lesson.reading_link"))) : null,
     step.expect.length || fb ? h("p", { class: ["lesson-feedback", fb ? fb.kind : null], testid: "lesson-feedback", role: "status", "aria-live": "polite" },
       fb ? captionNodes(fb.text) : t("embed.lesson.your_move")) : null,
@@ -443,7 +444,7 @@ export async function run(ctx) {
   E.params = ctx.params;
   E.game = ctx.params.game;
   E.viewer = ctx.params.seat;
-  await loadMessages("en");
+  await loadMessages(chooseLanguage()).catch(() => loadMessages("en"));
   await engineReady();
   document.documentElement.dataset.engine = "ready";
   const worker = engine.worker; // one shared engine for the page's examples, or this frame's own (storage refused)

@@ -1,11 +1,14 @@
 // A lesson file before any engine work (format: docs/EMBED.md, checked the same way by pyengine/lessons.py):
-// fetching it (with a timeout, reading no further than the size limit), checking its shape (versions 1 and 2),
+// fetching it (with a timeout, reading no further than the size limit), checking its shape (versions 1 to 3; in 3,
+// every text may be an object of language -> text, English required, and the reader's language is chosen here),
 // and telling each position code's game from its header. The poster runs all of it, so a lesson's errors show at
 // once, before the engine starts.
 import { CODE, MAX_CODE, GAMES, codeGame } from "./params.js";
+import { chooseLanguage } from "../language.js";
 
 export const LESSON_FORMAT = "star-table-lesson";
-export const LESSON_VERSIONS = [1, 2];
+export const LESSON_VERSIONS = [1, 2, 3];
+const LANG = /^[a-z]{2,3}$/;
 export const MAX_BYTES = 256 * 1024;
 export const FETCH_TIMEOUT_MS = 15000;
 const MAX_STEPS = 40;
@@ -135,10 +138,43 @@ function thenMoves(value, version) {
   return Object.keys(out).length ? out : null;
 }
 
-/** Check a lesson's shape; throw LessonError naming the first problem. Returns the lesson, normalised. */
-export function checkShape(lesson, games = GAMES) {
+/**
+ * A lesson's texts in one language (version 3: a text is a string, or {en, pl, ...} with English required; the
+ * language's text, else English's). Returns a copy with every text a string; throws LessonError for a malformed one.
+ */
+function inLanguage(lesson, lang) {
+  const copy = JSON.parse(JSON.stringify(lesson));
+  const pick = (holder, key, where) => {
+    const v = holder[key];
+    if (!v || typeof v !== "object" || Array.isArray(v)) return;
+    const ok = copy.version >= 3 && typeof v.en === "string"
+      && Object.entries(v).every(([k, x]) => LANG.test(k) && typeof x === "string");
+    if (!ok) throw new LessonError("embed.lesson.error.field", { where });
+    holder[key] = typeof v[lang] === "string" && v[lang] ? v[lang] : v.en;
+  };
+  pick(copy, "title", "title");
+  (Array.isArray(copy.steps) ? copy.steps : []).forEach((s, i) => {
+    if (!s || typeof s !== "object") return;
+    const where = `steps[${i}]`;
+    pick(s, "caption", `${where}.caption`);
+    for (const key of ["right", "wrong"]) {
+      if (Array.isArray(s[key])) s[key].forEach((r, n) => { if (r && typeof r === "object") pick(r, "text", `${where}.${key}[${n}].text`); });
+      else pick(s, key, `${where}.${key}`);
+    }
+    if (Array.isArray(s.hints)) s.hints.forEach((_, n) => pick(s.hints, n, `${where}.hints[${n}]`));
+    if (s.reading && typeof s.reading === "object") pick(s.reading, "text", `${where}.reading.text`);
+  });
+  return copy;
+}
+
+/**
+ * Check a lesson's shape; throw LessonError naming the first problem. Returns the lesson, normalised, its texts in
+ * `lang` (the page's language by default) where the lesson gives them, else in English.
+ */
+export function checkShape(original, games = GAMES, lang = chooseLanguage()) {
   const bad = (where) => { throw new LessonError("embed.lesson.error.field", { where }); };
-  if (!lesson || typeof lesson !== "object" || Array.isArray(lesson)) bad("lesson");
+  if (!original || typeof original !== "object" || Array.isArray(original)) bad("lesson");
+  const lesson = inLanguage(original, lang);
   if (lesson.format !== LESSON_FORMAT) bad("format");
   if (!LESSON_VERSIONS.includes(lesson.version)) throw new LessonError("embed.lesson.error.version", { version: String(lesson.version).slice(0, 20) });
   const version = lesson.version;

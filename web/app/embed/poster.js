@@ -4,6 +4,12 @@
 // once interactive, or "error" with a readable message on screen.
 import { readParams, trustedHostOrigin, gameNameId, withGameNames } from "./params.js";
 import { setMessages, t, readyToFormat } from "../i18n.js";
+import { chooseLanguage, setPageLanguage } from "../language.js";
+
+// The frame's language: lang= (embed.js passes the host page's), the reader's pick, or the browser's.
+const frameLanguage = chooseLanguage();
+const posterLanguage = frameLanguage === "qps" ? "en" : frameLanguage;
+setPageLanguage(frameLanguage);
 import { fetchNamedLesson, checkShape, LessonError } from "./lesson-file.js";
 
 const root = document.documentElement;
@@ -137,8 +143,8 @@ async function lessonFromParams() {
 async function main() {
   try {
     // From the embed page's address (the site's root), not this module's: the build bundles modules.
-    const res = await fetch(new URL("app/i18n/poster.en.json", document.baseURI));
-    setMessages(await res.json());
+    const res = await fetch(new URL(`app/i18n/poster.${posterLanguage}.json`, document.baseURI));
+    setMessages(await res.json(), frameLanguage);
   } catch {
     setMessages({});
   }

@@ -1,7 +1,8 @@
 // Home screen: games in progress (each with its own autosave), a new game (game, seats, seed, options with words
 // and help), named save slots with import and export, and a short history of finished games.
 import { h } from "./dom.js";
-import { t, tMaybe } from "../i18n.js";
+import { t, tMaybe, formatDateTime, currentLanguage } from "../i18n.js";
+import { learnPageIn } from "../language.js";
 import { helpButton } from "./popover.js";
 import { knownGames, namespaceOf, gameTitle } from "./catalog.js";
 
@@ -137,8 +138,7 @@ export function seedValue(text) {
 }
 
 function when(iso) {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : d.toLocaleString();
+  return formatDateTime(iso);
 }
 
 /** A finished game's winner and scores ("Ann won · Ann 52, Bob 47"), when its record has them. */
@@ -170,7 +170,8 @@ function armedDelete(ui, id, label, onDelete, testid) {
 
 /**
  * lists: {active, finished, slots, damaged}; handlers: {onStart(request), onContinue(meta), onDelete(id),
- * onLoadSlot(meta), onExportSlot(meta), onImport(file), onReview(meta), rerender()}; ui: {pendingDelete}.
+ * onLoadSlot(meta), onExportSlot(meta), onImport(file), onReview(meta), rerender(), languageControl (the language
+ * picker, a node)}; ui: {pendingDelete}.
  */
 export function homeScreen(info, form, engineStatus, lists, handlers, ui) {
   const game = gameById(info, form.game);
@@ -208,7 +209,8 @@ export function homeScreen(info, form, engineStatus, lists, handlers, ui) {
       // main.js starts the engine once this line is on screen (Element Timing; the title's text is transparent,
       // painted through its gradient, which Element Timing does not count).
       h("p", { class: "tagline", elementtiming: "home" }, t("app.tagline")),
-      engineStatus),
+      engineStatus,
+      handlers.languageControl || null),
     lists.active.length ? h("section", { class: "panel in-progress", "aria-labelledby": "h-progress", testid: "in-progress" },
       h("h2", { id: "h-progress" }, t("home.in_progress")),
       h("ul", { class: "match-list" }, lists.active.map((m) => h("li", { class: "match-row", testid: "match-row", key: m.id, dataset: { id: m.id, game: m.game } },
@@ -274,7 +276,7 @@ export function homeScreen(info, form, engineStatus, lists, handlers, ui) {
       h("h2", { id: "h-learn" }, t("home.learn")),
       h("p", { class: "muted" }, t("home.learn_text")),
       h("ul", { class: "learn-list" }, knownGames().filter((g) => g.learn).map((g) => h("li", { key: g.id },
-        h("a", { href: `./${g.learn}`, testid: `learn-${g.id}` }, t("home.learn_game", { game: gameTitle(g.id) })))),
-      h("li", { key: "authors" }, h("a", { href: "./learn/authors.html", testid: "learn-authors" }, t("home.learn_authors"))))),
+        h("a", { href: `./${learnPageIn(g.learn, currentLanguage())}`, testid: `learn-${g.id}` }, t("home.learn_game", { game: gameTitle(g.id) })))),
+      h("li", { key: "authors" }, h("a", { href: `./${learnPageIn("learn/authors.html", currentLanguage())}`, testid: "learn-authors" }, t("home.learn_authors"))))),
     h("footer", { class: "home-foot muted" }, t("home.footer", { version: info.engine_version || "" })));
 }

@@ -1,0 +1,145 @@
+"""The product in Polish, Czech and Japanese (issue 32): each language plays a seeded game of every title through its
+table at 1366x900 and at 390x844, and at every step the screen shows only that language's catalog (names and numbers
+aside), no missing message, no sideways overflow and no serious axe-core violation, with <html lang> set. The
+pseudo-language qps-ploc (every message accented and 40 % longer) checks that no layout only fits English.
+
+The suite plays the first STAR_I18N_STEPS decisions of each game (5); `STAR_I18N_STEPS=1000 pytest
+tests/browser/test_languages.py` plays every game to its end.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from ui_driver import axe_violations, boot, go_home, new_game, overflow, play_step, settle, uncataloged
+
+pytestmark = pytest.mark.browser
+
+LANGUAGES = ("pl", "cs", "ja")
+GAMES = ("jump_drive", "ares_expedition", "beyond_the_sun")
+NAMES = ("Ann", "Bob")
+STEPS = int(os.environ.get("STAR_I18N_STEPS", "5"))
+SIZES = ((1366, 900), (390, 844))
+
+
+def fresh(page, url: str) -> None:
+    """Boot with empty storage (no remembered language, no saves)."""
+    boot(page, url)
+    page.evaluate("() => localStorage.clear()")
+    boot(page, url)
+
+
+def screen_problems(page, lang: str, where: str) -> list[str]:
+    """What is wrong on screen now: text from outside the language's catalog (every entry is marked), a missing
+    message, sideways overflow, <html lang>, and serious axe-core violations."""
+    problems = [f"{where}: not from the catalog: {x}" for x in uncataloged(page, NAMES)]
+    body = page.inner_text("body")
+    if "⟨" in body:
+        problems.append(f"{where}: a missing message: {body[body.index('⟨'):][:60]!r}")
+    if overflow(page):
+        problems.append(f"{where}: {overflow(page)} px wider than the screen")
+    html_lang = page.evaluate("document.documentElement.lang")
+    if html_lang != lang:
+        problems.append(f"{where}: <html lang={html_lang!r}>")
+    problems += axe_violations(page, where)
+    return problems
+
+
+def play_through(page, server, lang: str, width: int, height: int) -> list[str]:
+    """Play each title's first STEPS decisions in one language at one size; return every problem seen."""
+    page.set_viewport_size({"width": width, "height": height})
+    fresh(page, f"{server.url}?pace=0&lang={lang}&i18n-mark")
+    size = f"{lang} {width}x{height}"
+    problems = screen_problems(page, lang, f"{size} home")
+    for game in GAMES:
+        go_home(page)
+        page.select_option("[data-testid=game-select]", game)
+        new_game(page, names=NAMES, kinds=("human", "random"), seed=11)
+        for step in range(STEPS):
+            if play_step(page) == "end":
+                break
+            settle(page)
+            problems += screen_problems(page, lang, f"{size} {game} step {step + 1}")
+        go_home(page)
+    return problems
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_table_speaks_the_language_at_both_sizes(page, server, lang: str) -> None:
+    """pl, cs, ja: home and every title's table, step by step, at 1366x900 and 390x844 (see the module's text)."""
+    problems: list[str] = []
+    for width, height in SIZES:
+        problems += play_through(page, server, lang, width, height)
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    assert not problems, "\n".join(dict.fromkeys(problems))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_end_screens_speak_the_language(page, server, lang: str) -> None:
+    """Each title's end screen (two bots play a seeded game to its end) in the language: only its catalog, nothing
+    missing, no overflow, axe-clean."""
+    fresh(page, f"{server.url}?pace=0&lang={lang}&i18n-mark")
+    problems: list[str] = []
+    for game in GAMES:
+        go_home(page)
+        page.select_option("[data-testid=game-select]", game)
+        new_game(page, names=NAMES, kinds=("random", "random"), seed=9)
+        page.wait_for_selector("[data-testid=end-screen]", timeout=300_000)
+        problems += screen_problems(page, lang, f"{lang} {game} end")
+    go_home(page)
+    assert not problems, "\n".join(dict.fromkeys(problems))
+
+
+def test_the_picker_switches_a_game_in_progress_and_is_remembered(page, server) -> None:
+    """Choosing a language: a pl-PL browser's first visit is Polish (navigator.languages); the game bar's picker
+    switches an open game to Japanese at once, the game unchanged; a reload keeps Japanese; ?lang=cs wins."""
+    fresh(page, f"{server.url}?pace=0")
+    page.evaluate("() => localStorage.removeItem('pyengine:lang')")
+    context = page.context
+    context.add_init_script("Object.defineProperty(navigator, 'languages', {get: () => ['pl-PL', 'en-US']})")
+    boot(page, f"{server.url}?pace=0")
+    assert page.evaluate("document.documentElement.lang") == "pl"
+    page.select_option("[data-testid=game-select]", "jump_drive")
+    new_game(page, names=NAMES, kinds=("human", "random"), seed=5)
+    settle(page)
+    before = page.evaluate("() => document.querySelector('[data-testid=hand]')?.dataset.cards "
+                           "?? document.querySelectorAll('[data-testid=hand] .card').length")
+    page.select_option("[data-testid=game-bar] [data-testid=lang-select]", "ja")
+    page.wait_for_function("document.documentElement.lang === 'ja'")
+    settle(page)
+    assert page.locator("[data-testid=game-bar]").count() == 1, "the game stays open"
+    after = page.evaluate("() => document.querySelector('[data-testid=hand]')?.dataset.cards "
+                          "?? document.querySelectorAll('[data-testid=hand] .card').length")
+    assert after == before
+    assert "ホーム" in page.inner_text("[data-testid=game-bar]") or page.evaluate(
+        "() => /[\\u3040-\\u30ff\\u4e00-\\u9fff]/.test(document.querySelector('[data-testid=game-bar]').innerText)")
+    boot(page, f"{server.url}?pace=0")
+    assert page.evaluate("document.documentElement.lang") == "ja", "the pick is remembered"
+    boot(page, f"{server.url}?pace=0&lang=cs")
+    assert page.evaluate("document.documentElement.lang") == "cs", "?lang= wins"
+    page.evaluate("() => localStorage.removeItem('pyengine:lang')")
+
+
+def test_the_long_pseudo_language_fits_every_table(page, server) -> None:
+    """qps-ploc (every message 40 % longer, accented): the home screen and each table's first decisions fit
+    390x844 and 1366x900 without sideways overflow."""
+    problems: list[str] = []
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        fresh(page, f"{server.url}?pace=0&lang=qps-ploc")
+        if overflow(page):
+            problems.append(f"{width} home: {overflow(page)} px")
+        for game in GAMES:
+            go_home(page)
+            page.select_option("[data-testid=game-select]", game)
+            new_game(page, names=NAMES, kinds=("human", "random"), seed=11)
+            for step in range(3):
+                if play_step(page) == "end":
+                    break
+                settle(page)
+                if overflow(page):
+                    problems.append(f"{width} {game} step {step + 1}: {overflow(page)} px")
+        go_home(page)
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    assert not problems, problems

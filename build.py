@@ -7,6 +7,7 @@ usage:
     python build.py test [PYTEST ARGS] # install missing test tools, build, then ruff, mypy and pytest (all tests)
     python build.py screenshots        # build, then write PNGs of the key screens (1366x900, 390x844) to docs/screens/
     python build.py table-ids          # write the tables' element ids for lesson checks (buildkit/tableids.py), build
+    python build.py locales            # write the data's English texts for translators (locales/data/en.json), build
 
 Every pinned input is checked against the hashes recorded in buildkit/pins.py; a mismatch stops the build:
   * npm tarball integrity of `pyodide` and `@pyscript/core` (as written in package-lock.json),
@@ -22,7 +23,9 @@ import argparse
 import sys
 from collections.abc import Iterable
 
-from buildkit.common import BuildError
+from buildkit.catalog import engine_facts
+from buildkit.common import ROOT, BuildError
+from buildkit.locales import check_data_english
 from buildkit.screenshots import take_screenshots
 from buildkit.serve import serve
 from buildkit.site import build
@@ -40,6 +43,7 @@ def main(argv: Iterable[str] | None = None) -> int:
     serve_p.add_argument("--port", type=int, default=8000)
     sub.add_parser("screenshots", help="build, then write PNG screenshots of the key screens to docs/screens/")
     sub.add_parser("table-ids", help="write each game's table element ids (for lesson highlight checks), then build")
+    sub.add_parser("locales", help="write the texts the games' data makes, in English, for translators, then build")
     test_p = sub.add_parser("test", help="build, then run ruff, mypy and every test (browser included)")
     test_p.add_argument("pytest_args", nargs=argparse.REMAINDER, help="extra arguments for pytest")
     words = list(argv) if argv is not None else sys.argv[1:]
@@ -54,6 +58,10 @@ def main(argv: Iterable[str] | None = None) -> int:
         written = check_or_write(table_games(), write=args.command == "table-ids")
         for game in written:
             print(f"wrote the table ids of {game}")
+        if args.command == "locales":
+            facts = engine_facts(ROOT)
+            for game in check_data_english(facts.texts, facts.namespaces, write=True):
+                print(f"wrote pyengine/games/{game}/locales/data/en.json: translate the ids it adds in every language")
         build()
     except BuildError as exc:
         print(f"BUILD FAILED: {exc}", file=sys.stderr)

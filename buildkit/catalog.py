@@ -137,7 +137,11 @@ def pseudo_message(message: str) -> str:
 
     def longer(text: str) -> str:
         letters = sum(c.isalpha() for c in text)
-        return text.translate(ACCENTS) + ("·" * round(letters * 0.4) if letters else "")
+        pad = round(letters * 0.4)
+        # The padding in short runs, so it wraps like words do (a long language has longer words, not one endless
+        # one): "·····" every five letters' worth.
+        runs = [("·" * 5)] * (pad // 5) + (["·" * (pad % 5)] if pad % 5 else [])
+        return text.translate(ACCENTS) + ("" if not runs else " " + " ".join(runs))
 
     if message == "":
         return message

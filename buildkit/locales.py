@@ -28,7 +28,7 @@ from typing import Any
 
 from .common import ROOT, WEB, BuildError
 
-LANGUAGES = ("en",)
+LANGUAGES = ("en", "pl", "cs", "ja")
 """The languages the product ships, English first (the source of every other)."""
 LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "cs": "Čeština", "ja": "日本語"}
 """Each language's name in itself, for the picker (never translated)."""

@@ -16,7 +16,7 @@ import pytest
 
 BROWSER_GROUPS = {
     "browser-1": ("tests/browser/test_bots.py", "tests/browser/test_glance.py", "tests/browser/test_play.py",
-                  "tests/browser/test_shell.py"),
+                  "tests/browser/test_shell.py", "tests/browser/test_languages.py"),
     "browser-2": ("tests/browser/test_ares.py", "tests/browser/test_bts.py", "tests/browser/test_embed.py",
                   "tests/browser/test_embed_lessons.py", "tests/browser/test_embed_storage.py",
                   "tests/browser/test_embed_layout.py",

@@ -292,16 +292,68 @@ def embeds(page, url: str, out: Path, size: str) -> None:
     page.keyboard.press("Escape")
 
 
+def languages(page, url: str, out: Path, size: str) -> None:
+    """Each translated language: the home screen, each table mid-game, an end screen, a lesson embed after a wrong
+    try, and a learn page (docs/screens/<lang>-*.png)."""
+    base = url.split("?")[0]
+    for lang in ("pl", "cs", "ja"):
+        here = f"{base}?pace=0&lang={lang}"
+        boot(page, here)
+        go_home(page)
+        page.evaluate("() => window.scrollTo(0, 0)")
+        shoot(page, out, f"{lang}-home", size)
+        page.select_option("[data-testid=game-select]", "jump_drive")
+        new_game(page, names=("Ann", "Bob"), kinds=("human", "greedy"), seed=17)
+        for _ in range(2):
+            if until(page, {"plan"}) == "plan":
+                play_step(page)
+        until(page, {"plan"})
+        page.locator("[data-testid=hand]").scroll_into_view_if_needed()
+        shoot(page, out, f"{lang}-jump-drive", size)
+        until(page, set(), max_steps=600)
+        page.evaluate("() => window.scrollTo(0, 0)")
+        shoot(page, out, f"{lang}-jump-drive-end", size)
+        go_home(page)
+        page.select_option("[data-testid=game-select]", "ares_expedition")
+        new_game(page, names=("Ann", "Bob"), kinds=("human", "greedy"), seed=21)
+        picks = 0
+        for _ in range(200):
+            mode = settle(page)
+            if mode == "ares-phase":
+                picks += 1
+                if picks == 3:
+                    break
+            play_step(page)
+        page.evaluate("() => window.scrollTo(0, 0)")
+        shoot(page, out, f"{lang}-ares-expedition", size)
+        open_save(page, ROOT / "tests" / "fixtures" / "bts" / "pawn_move.json")
+        page.locator("[data-testid=action-board] .space.legal .space-hit").first.click()
+        page.evaluate("() => window.scrollTo(0, 0)")
+        shoot(page, out, f"{lang}-beyond-the-sun", size)
+        page.goto(f"{base}embed.html?lesson=bts-pawn&lang={lang}")
+        page.click("[data-testid=try-it]")
+        page.wait_for_function("document.documentElement.dataset.embed === 'ready'", timeout=120_000)
+        wrong = page.eval_on_selector_all("li.space.legal", "els => els.map(e => e.dataset.testid)")
+        page.click(f"[data-testid='{wrong[-1]}'] .space-hit")
+        page.click("[data-testid=confirm]")
+        page.evaluate("() => window.scrollTo(0, 0)")
+        shoot(page, out, f"{lang}-embed-lesson", size)
+        page.goto(f"{base}learn/jump-drive.{lang}.html")
+        page.wait_for_selector("[data-star-table] iframe")
+        page.wait_for_timeout(800)
+        shoot(page, out, f"{lang}-learn-page", size)
+
+
 def main() -> int:
     """Take every screenshot at both sizes."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--dist", default=str(ROOT / "dist"))
     parser.add_argument("--out", default=str(ROOT / "docs" / "screens"))
     parser.add_argument("--only", default="", help="comma-separated sections (jump_drive, beyond_the_sun, ares, "
-                                                   "home, bots, embeds); all by default")
+                                                   "home, bots, embeds, languages); all by default")
     args = parser.parse_args()
     sections = {"jump_drive": jump_drive, "beyond_the_sun": beyond_the_sun, "ares": ares, "home": home,
-                "bots": bots, "embeds": embeds}
+                "bots": bots, "embeds": embeds, "languages": languages}
     wanted = [sections[n] for n in args.only.split(",") if n] or list(sections.values())
     from playwright.sync_api import sync_playwright
 

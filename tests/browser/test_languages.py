@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from ui_driver import axe_violations, boot, go_home, new_game, overflow, play_step, settle, uncataloged
+from ui_driver import axe_violations, boot, go_home, new_game, overflow, overflowing, play_step, settle, uncataloged
 
 pytestmark = pytest.mark.browser
 
@@ -38,7 +38,7 @@ def screen_problems(page, lang: str, where: str) -> list[str]:
     if "⟨" in body:
         problems.append(f"{where}: a missing message: {body[body.index('⟨'):][:60]!r}")
     if overflow(page):
-        problems.append(f"{where}: {overflow(page)} px wider than the screen")
+        problems.append(f"{where}: {overflow(page)} px wider than the screen: {overflowing(page)}")
     html_lang = page.evaluate("document.documentElement.lang")
     if html_lang != lang:
         problems.append(f"{where}: <html lang={html_lang!r}>")
@@ -129,7 +129,7 @@ def test_the_long_pseudo_language_fits_every_table(page, server) -> None:
         page.set_viewport_size({"width": width, "height": height})
         fresh(page, f"{server.url}?pace=0&lang=qps-ploc")
         if overflow(page):
-            problems.append(f"{width} home: {overflow(page)} px")
+            problems.append(f"{width} home: {overflow(page)} px {overflowing(page)}")
         for game in GAMES:
             go_home(page)
             page.select_option("[data-testid=game-select]", game)
@@ -139,7 +139,35 @@ def test_the_long_pseudo_language_fits_every_table(page, server) -> None:
                     break
                 settle(page)
                 if overflow(page):
-                    problems.append(f"{width} {game} step {step + 1}: {overflow(page)} px")
+                    problems.append(f"{width} {game} step {step + 1}: {overflow(page)} px {overflowing(page)}")
         go_home(page)
     page.set_viewport_size({"width": 1400, "height": 1000})
     assert not problems, problems
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_learn_page_in_the_language_links_its_versions_and_its_examples_speak_it(page, server, lang: str) -> None:
+    """Each learn page exists in the language with hreflang links to every version; its examples take the page's
+    <html lang> (embed.js passes lang=), so their posters and lessons speak it too (lesson format 3)."""
+    import json
+
+    page.goto(f"{server.url}learn/jump-drive.{lang}.html")
+    assert page.evaluate("document.documentElement.lang") == lang
+    hreflangs = page.eval_on_selector_all("link[rel=alternate][hreflang]", "els => els.map(e => e.hreflang)")
+    assert set(hreflangs) == {"en", "pl", "cs", "ja", "x-default"}
+    page.locator("[data-star-table]").first.scroll_into_view_if_needed()
+    page.wait_for_selector("[data-star-table] iframe")
+    iframe = page.locator("[data-star-table] iframe").first
+    assert f"lang={lang}" in iframe.get_attribute("src")
+    frame = iframe.element_handle().content_frame()
+    frame.wait_for_function("document.documentElement.dataset.embed === 'poster'")
+    assert frame.evaluate("document.documentElement.lang") == lang
+    catalog = json.loads((server.dist / "app" / "i18n" / f"poster.{lang}.json").read_text(encoding="utf-8"))
+    mode = frame.evaluate("new URLSearchParams(location.search).get('mode') || "
+                          "(new URLSearchParams(location.search).get('lesson') ? 'lesson' : 'view')")
+    assert frame.inner_text("[data-testid=try-it]").strip() == catalog[f"embed.try.{mode}"].strip()
+    caption = frame.inner_text("[data-testid=poster-caption]")
+    lesson_id = frame.evaluate("new URLSearchParams(location.search).get('lesson')")
+    if lesson_id:
+        lesson = json.loads((server.dist / "lessons" / f"{lesson_id}.json").read_text(encoding="utf-8"))
+        assert caption.strip() in (lesson["title"][lang], iframe.get_attribute("title"))

@@ -97,7 +97,7 @@ def play_step(page) -> str:
                 page.click("[data-testid=clear-selection]")
         if not placed:
             page.click("[data-testid=explore]")
-            assert "draw" in page.inner_text("[data-testid=explore-preview]")
+            assert page.inner_text("[data-testid=explore-preview]").strip(), "the explore preview says what it draws"
         assert page.inner_text("[data-testid=action-label]").strip(), "the chosen play shows its label"
         page.click("[data-testid=confirm]")
     elif mode.startswith("ares-"):
@@ -226,6 +226,16 @@ def axe_violations(page, context: str = "") -> list[str]:
             + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));
     }""")
     return [f"{context}: {v}" for v in result]
+
+
+def overflowing(page) -> list[str]:
+    """The deepest elements that reach past the viewport's right edge (to name what overflows)."""
+    return page.evaluate("""() => [...document.querySelectorAll('body *')].filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.right > innerWidth + 1
+          && ![...el.children].some((c) => c.getBoundingClientRect().right > innerWidth + 1);
+      }).slice(0, 4).map((el) => `${el.tagName.toLowerCase()}${el.dataset.testid ? '[' + el.dataset.testid + ']' : ''}`
+        + `.${String(el.className.baseVal ?? el.className).split(' ')[0]} "${(el.textContent || '').trim().slice(0, 30)}"`)""")
 
 
 def overflow(page) -> int:

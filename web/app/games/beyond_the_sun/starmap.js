@@ -338,7 +338,10 @@ function node(snap, l, box, m, c) {
   };
   const info = l.card || l.reward ? h("g", { key: "info", class: "node-info", "aria-haspopup": "dialog", dataset: { popoverKey: infoKey },
     ...svgButton(l.card ? t("popover.card_text_of", { name }) : t("popover.help_about", { title: name }), openInfo) },
-  h("circle", { cx: infoX, cy: infoY, r: INFO_R }), h("text", { x: infoX, y: infoY + 6, "text-anchor": "middle", "font-size": 18 }, t("btsui.map.info_icon"))) : null;
+  h("circle", { cx: infoX, cy: infoY, r: INFO_R }),
+  // The "i" drawn, not written: an icon has no words (the button's name says what it opens, in every language).
+  h("circle", { class: "glyph", cx: infoX, cy: infoY - 6, r: 2.4 }),
+  h("rect", { class: "glyph", x: infoX - 1.8, y: infoY - 2, width: 3.6, height: 10, rx: 1 })) : null;
   const pill = options.length ? (() => {
     const word = chosen ? t("btsui.map.chosen") : isTarget ? t("btsui.map.jump_here") : t("btsui.map.build_here");
     const pw = textWidth(word, 15) + 22;

@@ -2,11 +2,13 @@
 """Print browser load times of the built app against bare Pyodide, engine speed in Pyodide vs CPython.
 
 usage: python benchmarks/browser_load.py [--runs 5] [--games 200] [--dist dist] [--against OTHER_DIST] [--no-bench]
+                                       [--languages pl,cs,ja]
 
 Serves dist/ on 127.0.0.1 (plus an in-memory bare-Pyodide page that loads the same vendored runtime),
 drives Debian's headless Chromium with every other host unresolvable, and prints:
   * the app's home screen usable (its "shell:ready" mark, before the engine) and its largest contentful paint,
-    cold and warm;
+    cold and warm, in English and in each of --languages (?lang=: English's catalog is inline, another language's
+    is one fetch, started by boot.js);
   * cold load to engine ready (fresh profile) and warm load (second visit, same profile) for the app and for
     bare Pyodide, as medians over the runs, and the app/bare ratios;
   * the same for loadPyodide inside a plain module worker: the floor for any engine that runs in a worker;
@@ -306,6 +308,8 @@ def main() -> int:
                     help="another build of the app (a dist/ folder, e.g. an older commit's), measured in the same"
                          " interleaved runs")
     ap.add_argument("--no-bench", action="store_true", help="skip the playout speed measurement")
+    ap.add_argument("--languages", default="pl,cs,ja",
+                    help="the languages whose home screen is measured too (?lang=), besides English; '' for none")
     args = ap.parse_args()
     dist: Path = args.dist.resolve()
     if not (dist / "index.html").is_file():
@@ -322,6 +326,8 @@ def main() -> int:
     lcp: dict[str, list[float | None]] = {"cold": [], "warm": []}
     bare: dict[str, list[float | None]] = {"cold": [], "warm": []}
     floor: dict[str, list[float | None]] = {"cold": [], "warm": []}
+    languages = [code for code in args.languages.split(",") if code]
+    per_language: dict[str, dict[str, list[float | None]]] = {code: {"cold": [], "warm": []} for code in languages}
     try:
         with sync_playwright() as pw:
             for i in range(args.runs):  # interleaved, so machine noise hits both alike
@@ -329,11 +335,17 @@ def main() -> int:
                          ("wkr", base + "__bare_worker__.html", floor)]
                 if other_url:
                     pages.insert(1, ("othr", other_url, alt))
+                for code in languages:  # the home screen in each language: its catalog is fetched, not inline
+                    pages.append((code, base + f"index.html?lang={code}", per_language[code]))
                 for name, url, out in pages:
                     cold, warm = cold_and_warm(pw, url, outside)
                     out["cold"].append(cold.ready)
                     out["warm"].append(warm.ready)
                     extra = ""
+                    if name in per_language:
+                        per_language[name]["cold"][-1] = cold.shell
+                        per_language[name]["warm"][-1] = warm.shell
+                        extra = f"  (home screen usable: cold {fmt(cold.shell)} warm {fmt(warm.shell)})"
                     if name == "app":
                         for kind, one in (("cold", cold), ("warm", warm)):
                             shell[kind].append(one.shell)
@@ -355,6 +367,10 @@ def main() -> int:
         b = med(bare[kind])
         print(f"  {kind}: shell {fmt(med(shell[kind]))}  (shell / bare engine {ratio(med(shell[kind]), b)})"
               f"  largest contentful paint {fmt(med(lcp[kind]))}")
+    for code in languages:
+        print(f"  ?lang={code}: shell cold {fmt(med(per_language[code]['cold']))}"
+              f"  warm {fmt(med(per_language[code]['warm']))}  (English: cold {fmt(med(shell['cold']))}"
+              f"  warm {fmt(med(shell['warm']))})")
     print(f"engine ready, median of {args.runs} runs"
           " (app = PyScript worker + the engine wheel; bare = loadPyodide only):")
     for kind in ("cold", "warm"):

@@ -250,6 +250,17 @@ def bots(page, url: str, out: Path, size: str) -> None:
     settle(page)
 
 
+def lesson_wrong_try(page, address: str) -> None:
+    """Open the Beyond the Sun pawn lesson's embed, start it, and make the wrong move (the last legal space)."""
+    page.goto(address)
+    page.click("[data-testid=try-it]")
+    page.wait_for_function("document.documentElement.dataset.embed === 'ready'", timeout=120_000)
+    wrong = page.eval_on_selector_all("li.space.legal", "els => els.map(e => e.dataset.testid)")
+    page.click(f"[data-testid='{wrong[-1]}'] .space-hit")
+    page.click("[data-testid=confirm]")
+    page.evaluate("() => window.scrollTo(0, 0)")
+
+
 def embeds(page, url: str, out: Path, size: str) -> None:
     """A learn page with its first example's poster, a lesson after a wrong try, Show me, and the Share dialog."""
     base = url.split("?")[0]
@@ -269,13 +280,7 @@ def embeds(page, url: str, out: Path, size: str) -> None:
     shoot(page, out, "learn-reading-note", size)
     page.evaluate("() => document.getElementById('reading-solo-end').scrollIntoView({block: 'start'})")
     shoot(page, out, "learn-readings", size)
-    page.goto(base + "embed.html?lesson=bts-pawn")
-    page.click("[data-testid=try-it]")
-    page.wait_for_function("document.documentElement.dataset.embed === 'ready'", timeout=120_000)
-    wrong = page.eval_on_selector_all("li.space.legal", "els => els.map(e => e.dataset.testid)")
-    page.click(f"[data-testid='{wrong[-1]}'] .space-hit")
-    page.click("[data-testid=confirm]")
-    page.evaluate("() => window.scrollTo(0, 0)")
+    lesson_wrong_try(page, base + "embed.html?lesson=bts-pawn")
     shoot(page, out, "embed-lesson-wrong", size)
     page.click("[data-testid=lesson-show]")
     page.wait_for_function("document.querySelector('[data-testid=lesson-feedback]').classList.contains('right')")
@@ -298,6 +303,8 @@ def languages(page, url: str, out: Path, size: str) -> None:
     base = url.split("?")[0]
     for lang in ("pl", "cs", "ja"):
         here = f"{base}?pace=0&lang={lang}"
+        boot(page, here)
+        page.evaluate("() => localStorage.clear()")  # each language's screens from a clean home screen
         boot(page, here)
         go_home(page)
         page.evaluate("() => window.scrollTo(0, 0)")
@@ -330,16 +337,10 @@ def languages(page, url: str, out: Path, size: str) -> None:
         page.locator("[data-testid=action-board] .space.legal .space-hit").first.click()
         page.evaluate("() => window.scrollTo(0, 0)")
         shoot(page, out, f"{lang}-beyond-the-sun", size)
-        page.goto(f"{base}embed.html?lesson=bts-pawn&lang={lang}")
-        page.click("[data-testid=try-it]")
-        page.wait_for_function("document.documentElement.dataset.embed === 'ready'", timeout=120_000)
-        wrong = page.eval_on_selector_all("li.space.legal", "els => els.map(e => e.dataset.testid)")
-        page.click(f"[data-testid='{wrong[-1]}'] .space-hit")
-        page.click("[data-testid=confirm]")
-        page.evaluate("() => window.scrollTo(0, 0)")
+        lesson_wrong_try(page, f"{base}embed.html?lesson=bts-pawn&lang={lang}")
         shoot(page, out, f"{lang}-embed-lesson", size)
         page.goto(f"{base}learn/jump-drive.{lang}.html")
-        page.wait_for_selector("[data-star-table] iframe")
+        page.wait_for_selector("main.learn h1")
         page.wait_for_timeout(800)
         shoot(page, out, f"{lang}-learn-page", size)
 

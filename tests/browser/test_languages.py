@@ -4,7 +4,8 @@ aside), no missing message, no sideways overflow and no serious axe-core violati
 pseudo-language qps-ploc (every message accented and 40 % longer) checks that no layout only fits English.
 
 The suite plays the first STAR_I18N_STEPS decisions of each game (5); `STAR_I18N_STEPS=1000 pytest
-tests/browser/test_languages.py` plays every game to its end.
+tests/browser/test_languages.py -k every_table` plays every game to its end (STAR_I18N_GAMES=jump_drive picks
+games).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from ui_driver import axe_violations, boot, go_home, new_game, overflow, overflo
 pytestmark = pytest.mark.browser
 
 LANGUAGES = ("pl", "cs", "ja")
-GAMES = ("jump_drive", "ares_expedition", "beyond_the_sun")
+GAMES = tuple(os.environ.get("STAR_I18N_GAMES", "jump_drive,ares_expedition,beyond_the_sun").split(","))
 NAMES = ("Ann", "Bob")
 STEPS = int(os.environ.get("STAR_I18N_STEPS", "5"))
 SIZES = ((1366, 900), (390, 844))

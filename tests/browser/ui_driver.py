@@ -234,8 +234,9 @@ def overflowing(page) -> list[str]:
         const r = el.getBoundingClientRect();
         return r.width > 0 && r.right > innerWidth + 1
           && ![...el.children].some((c) => c.getBoundingClientRect().right > innerWidth + 1);
-      }).slice(0, 4).map((el) => `${el.tagName.toLowerCase()}${el.dataset.testid ? '[' + el.dataset.testid + ']' : ''}`
-        + `.${String(el.className.baseVal ?? el.className).split(' ')[0]} "${(el.textContent || '').trim().slice(0, 30)}"`)""")
+      }).slice(0, 4).map((el) => `${el.tagName.toLowerCase()}[${el.dataset.testid || ''}]`
+        + `.${String(el.className.baseVal ?? el.className).split(' ')[0]}`
+        + ` "${(el.textContent || '').trim().slice(0, 30)}"`)""")
 
 
 def overflow(page) -> int:

@@ -39,6 +39,13 @@ const errorText = document.getElementById("boot-error");
 // shows, and in every language (the "page-data-boot" block): the visit's language replaces them here, first thing.
 const visitLanguage = chooseLanguage();
 setPageLanguage(visitLanguage);
+// The page carries English's catalog inline; another language's is one request, asked for now, while the modules
+// load (i18n.js's fetch of the same address is then answered from this preload).
+if (!["en", "qps"].includes(visitLanguage)) {
+  const link = Object.assign(document.createElement("link"), { rel: "preload", as: "fetch", crossOrigin: "anonymous" });
+  link.href = new URL(`app/i18n/${visitLanguage}.json`, document.baseURI).href;
+  document.head.append(link);
+}
 const bootTexts = (pageData("page-data-boot") || {})[visitLanguage === "qps" ? "en" : visitLanguage];
 if (bootTexts && box) {
   Object.assign(box.dataset, bootTexts);

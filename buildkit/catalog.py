@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .common import WEB, BuildError
-from .locales import LANGUAGE_NAMES, LANGUAGES, YOU, all_messages, check_all, check_data_english
+from .locales import ENGINE_GAMES, LANGUAGE_NAMES, LANGUAGES, YOU, all_messages, check_all, check_data_english
 
 PSEUDO = ("qps-ploc",)
 """The pseudo-languages the build writes as catalogs of their own (``qps``, English marked, is made by the page)."""
@@ -95,7 +95,7 @@ def message_catalog(facts: EngineFacts) -> bytes:
     return catalog_json({**dict(sorted(ui.items())), **engine})
 
 
-def language_catalog(english: bytes, lang: str) -> bytes:
+def language_catalog(english: bytes, lang: str, games: Path | None = None) -> bytes:
     """Return the whole catalog in ``lang``: English's entries with each message (and second-person form) taken from
     the language's files (``buildkit.locales``), or made from English for a pseudo-language.
 
@@ -110,7 +110,7 @@ def language_catalog(english: bytes, lang: str) -> bytes:
         made.update({f"{k}{YOU}": pseudo_message(v["you"]) for k, v in table.items()
                      if isinstance(v, dict) and "you" in v})
     else:
-        made = all_messages(lang)
+        made = all_messages(lang) if games is None else all_messages(lang, games)
     out: dict[str, Any] = {}
     for key, value in table.items():
         ids = [key] if isinstance(value, str) or "you" not in value else [key, key + YOU]
@@ -255,7 +255,7 @@ def games_block(facts: EngineFacts) -> str:
     return f'<script type="application/json" id="page-data-games">{compact}</script>'
 
 
-def catalog_files(facts: EngineFacts) -> tuple[bytes, dict[str, bytes]]:
+def catalog_files(facts: EngineFacts, source: Path | None = None) -> tuple[bytes, dict[str, bytes]]:
     """Return the whole English message catalog and every file made from the engine's facts: the page's catalog
     files and the poster's catalog in every language (and the long pseudo-language), and the home screen's data.
 
@@ -264,8 +264,9 @@ def catalog_files(facts: EngineFacts) -> tuple[bytes, dict[str, bytes]]:
             ICU, arguments that differ from English, a plural without its language's categories, or a glossary
             violation.
     """
-    check_data_english(facts.texts, facts.namespaces, write=False)
-    problems = check_all()
+    games = (source / "pyengine" / "games") if source is not None else ENGINE_GAMES
+    check_data_english(facts.texts, facts.namespaces, write=False, games=games)
+    problems = check_all(games=games)
     if problems:
         shown = "\n  ".join(problems[:25])
         more = f"\n  ... and {len(problems) - 25} more" if len(problems) > 25 else ""
@@ -274,7 +275,7 @@ def catalog_files(facts: EngineFacts) -> tuple[bytes, dict[str, bytes]]:
     messages = message_catalog(facts)
     files: dict[str, bytes] = {}
     for lang in (*LANGUAGES, *PSEUDO):
-        full = language_catalog(messages, lang)
+        full = language_catalog(messages, lang, games)
         files.update(split_messages(full, facts, lang))
         files[f"app/i18n/poster.{lang}.json"] = poster_catalog(full, facts)
     files.update(shell_data(facts))

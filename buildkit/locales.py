@@ -55,17 +55,26 @@ class Component:
         return self.folder / f"{lang}.json"
 
 
-def components() -> list[Component]:
-    """Return every component: the page's strings, each table's labels, each game's texts and its data's texts."""
+def components(games: Path = ENGINE_GAMES) -> list[Component]:
+    """Return every component: the page's strings, each table's labels, each game's texts and its data's texts
+    (the games' from ``games``, the engine source tree's games folder: a staged one in a build)."""
     out = [Component("page", WEB / "app" / "locales")]
     for folder in sorted((WEB / "app" / "games").iterdir()):
         if (folder / "locales" / "en.json").is_file():
             out.append(Component(f"table {folder.name}", folder / "locales"))
-    for folder in sorted(ENGINE_GAMES.iterdir()):
+    for folder in sorted(games.iterdir()):
         if (folder / "locales" / "en.json").is_file():
             out.append(Component(f"engine {folder.name}", folder / "locales"))
             out.append(Component(f"data {folder.name}", folder / "locales" / "data", made=True))
     return out
+
+
+def shown_path(path: Path) -> str:
+    """Return a path for messages: from the project's root, or from the staged source's ``pyengine/``."""
+    if path.is_relative_to(ROOT):
+        return str(path.relative_to(ROOT))
+    parts = path.parts
+    return "/".join(parts[parts.index("pyengine"):]) if "pyengine" in parts else str(path)
 
 
 def read_file(path: Path) -> dict[str, str]:
@@ -79,9 +88,9 @@ def read_file(path: Path) -> dict[str, str]:
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
-        raise BuildError(f"{path.relative_to(ROOT)}: not JSON ({exc})") from exc
+        raise BuildError(f"{shown_path(path)}: not JSON ({exc})") from exc
     if not isinstance(raw, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in raw.items()):
-        raise BuildError(f"{path.relative_to(ROOT)}: a locale file is a JSON object of id -> message text")
+        raise BuildError(f"{shown_path(path)}: a locale file is a JSON object of id -> message text")
     return raw
 
 
@@ -90,19 +99,20 @@ def locale_json(table: dict[str, str]) -> str:
     return json.dumps(dict(sorted(table.items())), ensure_ascii=False, indent=1) + "\n"
 
 
-def hand_written_engine_ids() -> set[str]:
+def hand_written_engine_ids(games: Path = ENGINE_GAMES) -> set[str]:
     """Return the ids (``.you`` forms folded in) that the games' hand-written English files hold."""
     ids: set[str] = set()
-    for comp in components():
+    for comp in components(games):
         if comp.name.startswith("engine "):
             ids |= {k[: -len(YOU)] if k.endswith(YOU) else k for k in read_file(comp.path("en"))}
     return ids
 
 
-def data_english(texts: dict[str, Any], namespaces: dict[str, str]) -> dict[str, dict[str, str]]:
+def data_english(texts: dict[str, Any], namespaces: dict[str, str],
+                 games: Path = ENGINE_GAMES) -> dict[str, dict[str, str]]:
     """Return, by game id, the English of the texts each game's data makes: every engine message that no
     hand-written file holds, as a locale file's table."""
-    hand = hand_written_engine_ids()
+    hand = hand_written_engine_ids(games)
     game_of = {ns: game for game, ns in namespaces.items()}
     out: dict[str, dict[str, str]] = {game: {} for game in namespaces}
     for key, entry in texts.items():
@@ -117,7 +127,8 @@ def data_english(texts: dict[str, Any], namespaces: dict[str, str]) -> dict[str,
     return out
 
 
-def check_data_english(texts: dict[str, Any], namespaces: dict[str, str], write: bool) -> list[str]:
+def check_data_english(texts: dict[str, Any], namespaces: dict[str, str], write: bool,
+                       games: Path = ENGINE_GAMES) -> list[str]:
     """Compare (or, with ``write``, rewrite) each game's ``locales/data/en.json`` with the texts its data makes;
     return the games whose file was written.
 
@@ -125,13 +136,13 @@ def check_data_english(texts: dict[str, Any], namespaces: dict[str, str], write:
         BuildError: a file is out of date and ``write`` is false.
     """
     written = []
-    for game, table in sorted(data_english(texts, namespaces).items()):
-        path = ENGINE_GAMES / game / "locales" / "data" / "en.json"
+    for game, table in sorted(data_english(texts, namespaces, games).items()):
+        path = games / game / "locales" / "data" / "en.json"
         want = locale_json(table)
         if path.is_file() and path.read_text(encoding="utf-8") == want:
             continue
         if not write:
-            raise BuildError(f"{path.relative_to(ROOT)} does not match the texts the game's data makes: run "
+            raise BuildError(f"{shown_path(path)} does not match the texts the game's data makes: run "
                              "`python build.py locales` and translate the ids it adds")
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(want, encoding="utf-8")
@@ -180,15 +191,15 @@ def check_message(lang: str, key: str, message: str, english: str, icu: Any) -> 
     return problems
 
 
-def check_language(lang: str) -> list[str]:
+def check_language(lang: str, games: Path = ENGINE_GAMES) -> list[str]:
     """Return every completeness and syntax problem of one language's files against English."""
     icu = _icu()
     problems = []
-    for comp in components():
+    for comp in components(games):
         english = read_file(comp.path("en"))
         if not english:
             continue
-        where = comp.path(lang).relative_to(ROOT)
+        where = shown_path(comp.path(lang))
         if not comp.path(lang).is_file():
             problems.append(f"{where}: missing ({len(english)} messages)")
             continue
@@ -232,10 +243,10 @@ def glossary(lang: str) -> list[Term]:
                  tuple(t.get("scope", ())), tuple(t.get("exempt", ()))) for t in raw["terms"]]
 
 
-def all_messages(lang: str) -> dict[str, str]:
+def all_messages(lang: str, games: Path = ENGINE_GAMES) -> dict[str, str]:
     """Return every message of a language, from all its files."""
     out: dict[str, str] = {}
-    for comp in components():
+    for comp in components(games):
         out.update(read_file(comp.path(lang)))
     return out
 
@@ -330,13 +341,13 @@ def check_lessons(lang: str) -> list[str]:
     return problems
 
 
-def check_all(languages: tuple[str, ...] = LANGUAGES[1:]) -> list[str]:
+def check_all(languages: tuple[str, ...] = LANGUAGES[1:], games: Path = ENGINE_GAMES) -> list[str]:
     """Return every problem of the given languages: completeness, syntax, arguments, plurals, the glossary, the learn
     pages and the shipped lessons."""
     out = check_learn_pages("en")
     for lang in languages:
-        out.extend(check_language(lang))
-        out.extend(check_glossary(lang))
+        out.extend(check_language(lang, games))
+        out.extend(check_glossary(lang, all_messages("en", games), all_messages(lang, games)))
         out.extend(check_learn_pages(lang))
         out.extend(check_lessons(lang))
     return out

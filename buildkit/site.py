@@ -292,7 +292,7 @@ def site_files(wheel_name: str, wheel: bytes, source: Path) -> dict[str, bytes]:
                                    to_root + wheel_path)
     files.update(own_files())
     facts = engine_facts(source)
-    messages, texts_and_data = catalog_files(facts)
+    messages, texts_and_data = catalog_files(facts, source)
     files.update(texts_and_data)
     files, imports = bundle_app(files)
     loader = files.pop(f"engine/{SNAPSHOT_LOADER}")

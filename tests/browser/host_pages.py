@@ -20,9 +20,15 @@ RIGHT_JS = "document.querySelector('[data-testid=lesson-feedback]').classList.co
 STATE_JS = "['ready', 'error'].includes(document.documentElement.dataset.embed)"
 
 
-def lesson(name: str) -> dict[str, Any]:
-    """A shipped lesson's JSON."""
-    return json.loads((LESSONS / f"{name}.json").read_text())
+def lesson(name: str, lang: str | None = "en") -> dict[str, Any]:
+    """A shipped lesson's JSON, every text (format 3: one per language) in ``lang`` (None: the file as it is)."""
+    from pyengine.lessons import text_fields, text_in
+
+    data: dict[str, Any] = json.loads((LESSONS / f"{name}.json").read_text(encoding="utf-8"))
+    if lang is not None:
+        for _, holder, key, _ in text_fields(data):
+            holder[key] = text_in(holder[key], lang)
+    return data
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):

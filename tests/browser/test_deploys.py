@@ -34,6 +34,10 @@ def second_build(tmp: Path) -> Path:
     if (ROOT / ".cache" / "wheels").is_dir():  # the pinned micropip wheel, hash-checked: no second download
         (src / ".cache").mkdir()
         (src / ".cache" / "wheels").symlink_to(ROOT / ".cache" / "wheels")
+    for other in (src / "web" / "app" / "locales").glob("*.json"):  # a renamed id is renamed in every language
+        if other.name != "en.json":
+            renamed = other.read_text(encoding="utf-8").replace('"log.title"', '"log.heading"')
+            other.write_text(renamed, encoding="utf-8")
     locale = src / "web" / "app" / "locales" / "en.json"
     text = locale.read_text(encoding="utf-8")
     assert '"log.title"' in text and '"app.tagline"' in text

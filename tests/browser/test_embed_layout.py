@@ -93,6 +93,7 @@ def test_frames_are_compact_and_never_move_the_article(context, article, width, 
                 frame = pg.wait_for_selector(f"#{game}-{mode} iframe").content_frame()
                 frame.wait_for_function("document.documentElement.dataset.embed === 'poster'", polling=100)
                 at_poster = frame_height(pg, f"#{game}-{mode} iframe")
+                frame.wait_for_selector("[data-testid=try-it]")
                 frame.evaluate("document.querySelector('[data-testid=try-it]').click()")
                 frame.wait_for_function("['ready', 'error'].includes(document.documentElement.dataset.embed)",
                                         timeout=120_000, polling=100)

@@ -150,6 +150,7 @@ def test_d_the_share_dialogs_lesson_snippet_works_on_another_site(page, context,
             host.goto(url)
             frame = host.wait_for_selector("#my-star-table-lesson iframe").content_frame()
             frame.wait_for_function("document.documentElement.dataset.hostLesson === 'received'", polling=100)
+            frame.wait_for_selector("[data-testid=try-it]")
             frame.evaluate("document.querySelector('[data-testid=try-it]').click()")
             frame.wait_for_function(STATE_JS, timeout=BOOT_MS, polling=100)
             assert frame.evaluate("document.documentElement.dataset.embed") == "ready", frame.inner_text("body")

@@ -84,6 +84,7 @@ def test_every_example_starts_on_a_cross_site_article(pw, article, storage):
             assert probe == ({"idb": "refused", "ls": "refused"} if storage == "refused" else {"idb": "ok", "ls": "ok"})
             t0 = time.monotonic()
             # The button's own click (the frames above grow as their examples start, moving this one under the mouse).
+            frame.wait_for_selector("[data-testid=try-it]")
             frame.evaluate("document.querySelector('[data-testid=try-it]').click()")
             try:
                 frame.wait_for_function("['ready', 'error'].includes(document.documentElement.dataset.embed)",

@@ -11,6 +11,7 @@ games).
 from __future__ import annotations
 
 import os
+import shutil
 
 import pytest
 from ui_driver import axe_violations, boot, go_home, new_game, overflow, overflowing, play_step, settle, uncataloged
@@ -92,13 +93,25 @@ def test_end_screens_speak_the_language(page, server, lang: str) -> None:
     assert not problems, "\n".join(dict.fromkeys(problems))
 
 
-def test_the_picker_switches_a_game_in_progress_and_is_remembered(page, server) -> None:
+@pytest.fixture
+def polish_browser(pw, blocked):
+    """A browser of its own whose languages are Polish, then English (navigator.languages), with its own storage: the
+    shared page's profile keeps no remembered language."""
+    from conftest import _launch
+
+    ctx, profile = _launch(pw, blocked, viewport={"width": 1366, "height": 900}, locale="pl-PL")
+    ctx.add_init_script("Object.defineProperty(navigator, 'languages', {get: () => ['pl-PL', 'en-US']})")
+    pg = ctx.new_page()
+    pg.set_default_timeout(30_000)
+    yield pg
+    ctx.close()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+def test_the_picker_switches_a_game_in_progress_and_is_remembered(polish_browser, server) -> None:
     """Choosing a language: a pl-PL browser's first visit is Polish (navigator.languages); the game bar's picker
     switches an open game to Japanese at once, the game unchanged; a reload keeps Japanese; ?lang=cs wins."""
-    fresh(page, f"{server.url}?pace=0")
-    page.evaluate("() => localStorage.removeItem('pyengine:lang')")
-    context = page.context
-    context.add_init_script("Object.defineProperty(navigator, 'languages', {get: () => ['pl-PL', 'en-US']})")
+    page = polish_browser
     boot(page, f"{server.url}?pace=0")
     assert page.evaluate("document.documentElement.lang") == "pl"
     page.select_option("[data-testid=game-select]", "jump_drive")
@@ -119,7 +132,6 @@ def test_the_picker_switches_a_game_in_progress_and_is_remembered(page, server) 
     assert page.evaluate("document.documentElement.lang") == "ja", "the pick is remembered"
     boot(page, f"{server.url}?pace=0&lang=cs")
     assert page.evaluate("document.documentElement.lang") == "cs", "?lang= wins"
-    page.evaluate("() => localStorage.removeItem('pyengine:lang')")
 
 
 def test_the_long_pseudo_language_fits_every_table(page, server) -> None:

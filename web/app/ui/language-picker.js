@@ -12,7 +12,9 @@ export function languagePicker({ id, current, onPick, compact = false }) {
   const list = languages();
   if (list.length < 2) return null;
   const options = list.map((l) => h("option", { value: l.code, lang: l.code, selected: l.code === current, key: l.code }, l.name));
-  if (PSEUDO_LANGUAGES.includes(current)) options.push(h("option", { value: current, selected: true, key: current }, current));
+  if (PSEUDO_LANGUAGES.includes(current)) {
+    options.push(h("option", { value: current, selected: true, key: current }, t("app.language_test")));
+  }
   return h("div", { class: ["lang-picker", compact ? "compact" : null], testid: "lang-picker" },
     h("label", { for: id, class: compact ? "visually-hidden" : null }, t("app.language")),
     h("select", { id, testid: "lang-select", onchange: (e) => onPick(e.target.value) }, options));

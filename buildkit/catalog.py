@@ -204,13 +204,22 @@ BOOT_STAGES = ("runtime", "installing", "ready")
 def boot_texts(catalog: bytes) -> dict[str, str]:
     """Return the boot box's texts from the message catalog, HTML-escaped for the page (``BOOT_RUNTIME`` and so on):
     the box shows before the catalog loads, so the page carries them (``web/app/boot.js`` reads them from it)."""
+    texts = boot_box_texts(catalog)
+    names = {**{stage: f"BOOT_{stage.upper()}" for stage in BOOT_STAGES},
+             "failed": "BOOT_FAILED", "pageFailed": "BOOT_PAGE_FAILED"}
+    return {names[key]: html.escape(text, quote=True) for key, text in texts.items()}
+
+
+def boot_box_texts(catalog: bytes) -> dict[str, str]:
+    """Return the boot box's texts in one catalog's language, keyed as ``#boot``'s data attributes name them
+    (runtime, installing, ready, failed, pageFailed), unescaped."""
     messages = json.loads(catalog)
     steps = len(BOOT_STAGES)
-    texts = {f"BOOT_{stage.upper()}": str(messages[f"engine.stage.{stage}"]).replace("{step}", str(n))
-             .replace("{steps}", str(steps)) for n, stage in enumerate(BOOT_STAGES, 1)}
-    texts["BOOT_FAILED"] = str(messages["engine.failed_short"])
-    texts["BOOT_PAGE_FAILED"] = str(messages["page.failed"])
-    return {key: html.escape(text, quote=True) for key, text in texts.items()}
+    texts = {stage: str(messages[f"engine.stage.{stage}"]).replace("{step}", str(n)).replace("{steps}", str(steps))
+             for n, stage in enumerate(BOOT_STAGES, 1)}
+    texts["failed"] = str(messages["engine.failed_short"])
+    texts["pageFailed"] = str(messages["page.failed"])
+    return texts
 
 
 def languages_block(boot: dict[str, dict[str, str]]) -> str:
@@ -228,16 +237,7 @@ def languages_block(boot: dict[str, dict[str, str]]) -> str:
 def boot_texts_by_language(files: dict[str, bytes]) -> dict[str, dict[str, str]]:
     """Return the boot box's texts (as ``#boot``'s data attributes name them) in every language, from the built
     catalogs (not escaped: boot.js writes them as text)."""
-    out = {}
-    for lang in (*LANGUAGES, *PSEUDO):
-        messages = json.loads(files[f"app/i18n/{lang}.json"])
-        steps = len(BOOT_STAGES)
-        texts = {stage: str(messages[f"engine.stage.{stage}"]).replace("{step}", str(n)).replace("{steps}", str(steps))
-                 for n, stage in enumerate(BOOT_STAGES, 1)}
-        texts["failed"] = str(messages["engine.failed_short"])
-        texts["pageFailed"] = str(messages["page.failed"])
-        out[lang] = texts
-    return out
+    return {lang: boot_box_texts(files[f"app/i18n/{lang}.json"]) for lang in (*LANGUAGES, *PSEUDO)}
 
 
 def games_block(facts: EngineFacts) -> str:

@@ -19,7 +19,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from ui_driver import boot, go_home, new_game, open_fixture, play_step, settle  # noqa: E402
+from ui_driver import boot, fresh, go_home, new_game, open_fixture, play_step, settle  # noqa: E402
 
 ROOT = HERE.parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -303,9 +303,7 @@ def languages(page, url: str, out: Path, size: str) -> None:
     base = url.split("?")[0]
     for lang in ("pl", "cs", "ja"):
         here = f"{base}?pace=0&lang={lang}"
-        boot(page, here)
-        page.evaluate("() => localStorage.clear()")  # each language's screens from a clean home screen
-        boot(page, here)
+        fresh(page, here)  # each language's screens from a clean home screen
         go_home(page)
         page.evaluate("() => window.scrollTo(0, 0)")
         shoot(page, out, f"{lang}-home", size)

@@ -14,7 +14,18 @@ import os
 import shutil
 
 import pytest
-from ui_driver import axe_violations, boot, go_home, new_game, overflow, overflowing, play_step, settle, uncataloged
+from ui_driver import (
+    axe_violations,
+    boot,
+    fresh,
+    go_home,
+    new_game,
+    overflow,
+    overflowing,
+    play_step,
+    settle,
+    uncataloged,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -23,13 +34,6 @@ GAMES = tuple(os.environ.get("STAR_I18N_GAMES", "jump_drive,ares_expedition,beyo
 NAMES = ("Ann", "Bob")
 STEPS = int(os.environ.get("STAR_I18N_STEPS", "5"))
 SIZES = ((1366, 900), (390, 844))
-
-
-def fresh(page, url: str) -> None:
-    """Boot with empty storage (no remembered language, no saves)."""
-    boot(page, url)
-    page.evaluate("() => localStorage.clear()")
-    boot(page, url)
 
 
 def screen_problems(page, lang: str, where: str) -> list[str]:

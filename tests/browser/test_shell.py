@@ -12,6 +12,7 @@ from ui_driver import (
     AXE_STEPS,
     axe_violations,
     boot,
+    fresh,
     go_home,
     new_game,
     overflow,
@@ -34,13 +35,6 @@ def metas(page) -> list[dict]:
 
 def active_ids(page) -> set[str]:
     return {m["id"] for m in metas(page) if m["kind"] == "match" and m["status"] == "active"}
-
-
-def fresh(page, url: str) -> None:
-    """Boot with empty storage."""
-    boot(page, url)
-    page.evaluate("() => localStorage.clear()")
-    boot(page, url)
 
 
 def pick_game(page, game: str) -> None:

@@ -33,6 +33,13 @@ def boot(page, url: str) -> None:
     page.wait_for_selector("[data-testid=home]")
 
 
+def fresh(page, url: str) -> None:
+    """Boot with empty storage (no saves, no remembered language)."""
+    boot(page, url)
+    page.evaluate("() => localStorage.clear()")
+    boot(page, url)
+
+
 def go_home(page) -> None:
     if page.locator("div[data-testid=home]").count():
         return

@@ -19,7 +19,7 @@
 import { engine } from "./engine-client.js";
 import { reportBootFailure } from "./boot-failure.js";
 import { registerServiceWorker } from "./sw-update.js";
-import { chooseLanguage, setPageLanguage } from "./language.js";
+import { catalogFileOf, chooseLanguage, setPageLanguage } from "./language.js";
 import { pageData } from "./page-data.js";
 
 export { engine } from "./engine-client.js";
@@ -41,12 +41,12 @@ const visitLanguage = chooseLanguage();
 setPageLanguage(visitLanguage);
 // The page carries English's catalog inline; another language's is one request, asked for now, while the modules
 // load (i18n.js's fetch of the same address is then answered from this preload).
-if (!["en", "qps"].includes(visitLanguage)) {
+if (catalogFileOf(visitLanguage) !== "en") {
   const link = Object.assign(document.createElement("link"), { rel: "preload", as: "fetch", crossOrigin: "anonymous" });
   link.href = new URL(`app/i18n/${visitLanguage}.json`, document.baseURI).href;
   document.head.append(link);
 }
-const bootTexts = (pageData("page-data-boot") || {})[visitLanguage === "qps" ? "en" : visitLanguage];
+const bootTexts = (pageData("page-data-boot") || {})[catalogFileOf(visitLanguage)];
 if (bootTexts && box) {
   Object.assign(box.dataset, bootTexts);
   if (stageText && bootTexts.runtime) stageText.textContent = bootTexts.runtime;

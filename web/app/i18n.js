@@ -12,7 +12,7 @@
 // screen's first drawing neither waits for it nor shares the main thread with it when its own messages are plain.
 
 import { pageData } from "./page-data.js";
-import { chooseLanguage, localeOf } from "./language.js";
+import { catalogFileOf, chooseLanguage, localeOf } from "./language.js";
 
 let messages = {};
 let loaded = { lang: "en", file: "en" }; // the language loadMessages loaded, and its file
@@ -51,7 +51,7 @@ function needsFormatter(table) {
  */
 export async function loadMessages(lang = "en") {
   // The catalogs' addresses come from the page's (the site's root), not this module's: the build bundles modules.
-  const file = lang === "qps" ? "en" : lang;
+  const file = catalogFileOf(lang);
   let table = pageData(`page-data-i18n-${file}`); // the app page carries English inline (page-data.js)
   if (table === null) {
     const res = await fetch(new URL(`app/i18n/${file}.json`, document.baseURI));
@@ -145,7 +145,7 @@ export function requestedLanguage() {
 /** Install a catalog directly (tests, the embed's poster), in a language ("en" unless named). */
 export function setMessages(table, lang = "en") {
   messages = pseudo(lang, table || {});
-  loaded = { lang, file: lang === "qps" ? "en" : lang };
+  loaded = { lang, file: catalogFileOf(lang) };
 }
 
 /** The raw entry for an id: a string, an engine entry object, or undefined. */

@@ -63,6 +63,11 @@ export function chooseLanguage() {
   return addressLanguage() || rememberedLanguage() || bestMatch(browser) || "en";
 }
 
+/** The catalog file a language's texts come from: its own, or English's for "qps" (English, marked by the page). */
+export function catalogFileOf(code) {
+  return code === "qps" ? "en" : code;
+}
+
 /** The BCP 47 tag the page's <html lang> and Intl use for a language (the test languages are English). */
 export function localeOf(code) {
   return PSEUDO_LANGUAGES.includes(code) ? "en" : code;

@@ -4,11 +4,11 @@
 // once interactive, or "error" with a readable message on screen.
 import { readParams, trustedHostOrigin, gameNameId, withGameNames } from "./params.js";
 import { setMessages, t, readyToFormat } from "../i18n.js";
-import { chooseLanguage, setPageLanguage } from "../language.js";
+import { catalogFileOf, chooseLanguage, setPageLanguage } from "../language.js";
 
 // The frame's language: lang= (embed.js passes the host page's), the reader's pick, or the browser's.
 const frameLanguage = chooseLanguage();
-const posterLanguage = frameLanguage === "qps" ? "en" : frameLanguage;
+const posterLanguage = catalogFileOf(frameLanguage);
 setPageLanguage(frameLanguage);
 import { fetchNamedLesson, checkShape, LessonError } from "./lesson-file.js";
 

@@ -16,15 +16,17 @@ from typing import Any
 
 from .bots import Bot, InfoSet, choose, make_bot
 from .bots.ismcts import ISMCTSBot, Search
-from .core.api import JSON, Action, State, canonical_json
+from .core import setup as position_setup
+from .core.api import JSON, LOG_HEADER_KINDS, Action, Message, State, canonical_json
 from .core.errors import EngineError, IllegalActionError, InvalidActionError, NotYourTurnError
 from .core.jsonlimits import check_text
 from .core.match import Match, SaveLoader
 from .core.poscode import MAX_LINE
-from .core.registry import game_info, games, load_game
+from .core.registry import decode_any, game_info, games, load_game
 from .core.rng import Rng
 from .core.saveformat import MAX_SEED, SEAT_KINDS, SEAT_NAME_MAX
-from .core.text import english
+from .core.text import english, game_namespaces
+from .core.text import text as catalog_text
 from .core.version import ENGINE_VERSION
 from .playouts import random_playouts, selftest
 
@@ -46,6 +48,10 @@ MAX_BENCH_GAMES = 1000
 MAX_BOT_STEPS = 100_000
 """The most moves one ``bots`` request may make."""
 SEED_RULE = f"seed must be a whole number from 0 to {MAX_SEED}"
+HIDDEN_CHOICE = "log.hidden_choice"
+"""The id, after a game's namespace, of its text for a move a viewer may not know ("{player} makes a choice")."""
+REPLAY_KEY = "#replay"
+"""Added to a match's id, the key under which ``replay_at`` numbers its log lines (apart from the live match's)."""
 _DIGITS = re.compile(r"[0-9]{1,20}")
 
 
@@ -113,7 +119,21 @@ def _action_json(state: State, seat: int, action: Action) -> JSON:
 
 def snapshot(mid: str, match: Match, viewer: int | None) -> JSON:
     """Return what the page needs to draw one seat's screen: view, decision, visible log, undo."""
-    state = match.state
+    terminal = match.state.is_terminal()
+    return _screen(mid, match, match.state, viewer, (mid, viewer), len(match.log),
+                   viewer is not None and match.can_undo(viewer) and not terminal,
+                   None if viewer is None else match.undo_block(viewer))
+
+
+def _visible(messages: list[Message], viewer: int | None) -> list[Message]:
+    """Return the log lines a viewer (None: a spectator) may read."""
+    return [m for m in messages if m.visible_to is None or (viewer is not None and viewer in m.visible_to)]
+
+
+def _screen(mid: str, match: Match, state: State, viewer: int | None, seq_key: tuple[str, int | None],
+            log_length: int, can_undo: bool, undo_block: str | None) -> JSON:
+    """Return a snapshot of one state of a match (the live one, or one of its history) for a viewer; its log lines
+    are numbered under ``seq_key`` (``log_numbers``)."""
     if viewer is not None and not 0 <= viewer < match.players:
         raise BadRequest(f"viewer {viewer!r} is not a seat of this match")
     decision = None
@@ -124,18 +144,15 @@ def snapshot(mid: str, match: Match, viewer: int | None) -> JSON:
         prompt_words = state.prompt_text(viewer)
         if prompt_words is not None:
             decision["prompt_msg"] = prompt_words.to_json()
-    log = [m.to_json() for m in state.messages()
-           if m.visible_to is None or (viewer is not None and viewer in m.visible_to)]
-    for entry, seq in zip(log, log_numbers((mid, viewer), [json.dumps(e, sort_keys=True) for e in log]), strict=True):
+    log = [m.to_json() for m in _visible(state.messages(), viewer)]
+    for entry, seq in zip(log, log_numbers(seq_key, [json.dumps(e, sort_keys=True) for e in log]), strict=True):
         entry["seq"] = seq
     out = state.outcome()
     return {"match": mid, "game": match.game.info.id, "players": match.players, "seed": match.seed,
             "options": match.options, "seats": match.seats, "viewer": viewer,
             "to_move": sorted(state.to_move()), "terminal": state.is_terminal(),
             "outcome": out.to_json() if out else None, "view": state.view(viewer), "decision": decision,
-            "log": log, "can_undo": viewer is not None and match.can_undo(viewer) and not state.is_terminal(),
-            "undo_block": None if viewer is None else match.undo_block(viewer),
-            "log_length": len(match.log)}
+            "log": log, "can_undo": can_undo, "undo_block": undo_block, "log_length": log_length}
 
 
 def log_numbers(key: tuple[str, int | None], lines: list[str]) -> list[int]:
@@ -384,17 +401,7 @@ def _op_submit_many(req: dict[str, Any]) -> JSON:
         if not isinstance(a, str):
             raise BadRequest(f"actions must be strings, got {a!r}")
     viewer = _viewer(req, match.players)
-    before_state = match.state.to_json()
-    before_log = list(match.log)
-    before_barrier = (match._barrier_at, match._barrier_state, match._barrier_why)
-    try:
-        for a in actions:
-            match.apply(seat, a)
-    except EngineError:
-        match.state = match.game.state_from_json(before_state)
-        match.log = before_log
-        match._barrier_at, match._barrier_state, match._barrier_why = before_barrier
-        raise
+    match.apply_all(seat, actions)
     return snapshot(mid, match, viewer)
 
 
@@ -524,19 +531,36 @@ def _op_share(req: dict[str, Any]) -> JSON:
     ``back`` (0 to ``MAX_LINE``) asks for the last moves: ``line_code`` is the position that many moves ago (for the
     seat, resampled the same way) and ``line`` the moves, as far as they replay from it as an embed plays a line
     (each by the lowest seat to move that may play it; ``line_cut`` when one does not, e.g. a move of a hidden card).
+    Instead of ``back``, ``from`` and ``to`` (move numbers, 0 <= from <= to <= the log's length, ``to`` by default
+    the whole log, at most ``MAX_LINE`` apart) choose the moves: ``line_code`` is then the position after ``from``
+    moves, ``line`` the moves after it up to ``to``, and ``code`` the position after ``to`` moves (each resampled).
     ``lesson`` is the seat's own last move as a one-step lesson: the position before it and the move, or None.
     """
     _, match = _match(req)
     seat = req.get("seat")
     if seat is not None:
         seat = _viewer({"viewer": seat}, match.players)
-    back = _int_in(req, "back", 0, MAX_LINE, default=0)
     total = len(match.log)
-    k = min(back, total)
-    start = _honest(match.replay(total - k) if k else match.state, seat)
+    end: State = match.state
+    if req.get("from") is not None or req.get("to") is not None:
+        if req.get("back") is not None:
+            raise BadRequest("share takes either back or from and to, not both")
+        first = _int_in(req, "from", 0, total)
+        last = _int_in(req, "to", first, total, default=total)
+        if last - first > MAX_LINE:
+            raise BadRequest(f"a shared line holds at most {MAX_LINE} moves, not {last - first}")
+        begin = match.state_at(first)
+        if last < total:
+            end = match.state_at(last)
+    else:
+        back = _int_in(req, "back", 0, MAX_LINE, default=0)
+        first, last = total - min(back, total), total
+        begin = match.replay(first) if first < total else match.state
+    k = last - first
+    start = _honest(begin, seat)
     line: list[str] = []
     probe = start.clone()
-    for entry in match.log[total - k:]:
+    for entry in match.log[first:last]:
         action = match.game.parse_action(entry.action)
         if probe.seat_for(action) != entry.seat:
             break
@@ -553,7 +577,7 @@ def _op_share(req: dict[str, Any]) -> JSON:
                     lesson = {"code": before.position_code(), "seat": reader, "move": str(move),
                               "label": before.describe(reader, move)}
                 break
-    return {"code": _honest(match.state, seat).position_code(), "line_code": start.position_code(), "line": line,
+    return {"code": _honest(end, seat).position_code(), "line_code": start.position_code(), "line": line,
             "line_cut": len(line) < k, "lesson": lesson}
 
 
@@ -570,6 +594,130 @@ def _op_catalog(req: dict[str, Any]) -> JSON:
     return {"cards": load_game(_field(req, "game", str)).catalog()}
 
 
+def _text_json(message: Message) -> JSON:
+    """Return a log line as a catalog text, ``{id, t, args}`` (without its header ``kind``)."""
+    out = message.to_json()
+    out.pop("kind", None)
+    return out
+
+
+def _added_lines(before: list[Message], after: list[Message]) -> list[Message]:
+    """Return the lines one move added to a log, which may have dropped its oldest lines meanwhile (a game keeps
+    only its last ones): the rest of ``after`` past the longest end of ``before`` that it begins with."""
+    for dropped in range(len(before) + 1):
+        tail = before[dropped:]
+        if after[: len(tail)] == tail:
+            return after[len(tail):]
+    return after  # (not reached: the empty tail always matches)
+
+
+def _names(message: Message, seat: int) -> bool:
+    """Return True if a log line refers to this seat as a player."""
+    return any(ref == ("player", seat) for _, ref in message.args)
+
+
+def _move_label(match: Match, seat: int, words: JSON | None, lines: list[Message]) -> tuple[JSON, bool]:
+    """Return one move's text in the history and whether what it was stays hidden from the viewer.
+
+    ``words`` is the move's own label when the viewer may know the move; else (or when the game has no label for it)
+    the first line the move added that the viewer may read, preferring one about the mover, and failing that the
+    game's text that the seat made a choice (hidden when the viewer may not know the move).
+    """
+    if words is not None:
+        return words, False
+    told = [m for m in lines if m.kind not in LOG_HEADER_KINDS]
+    mine = [m for m in told if _names(m, seat)]
+    if mine or told:
+        return _text_json((mine or told)[0]), False
+    ns = game_namespaces().get(match.game.info.id, match.game.info.id)
+    return catalog_text(f"{ns}.{HIDDEN_CHOICE}", player=("player", seat)).to_json(), True
+
+
+def history(match: Match, viewer: int | None) -> JSON:
+    """Return a match's moves as a viewer may know them, and the moves grouped by the round and phase they are in.
+
+    Each move (log entry) is ``{n, seat, msg, hidden}``: once the game is over, or for the viewer's own moves, the
+    move's label from the position before it; another seat's move during the game may be a hidden choice, so it is
+    told by the first line it added to the log that the viewer may read (or, with none, ``hidden`` and the game's
+    text that the seat made a choice). ``groups`` are ``{kind, header, round_header, first, last}``: the moves
+    ``first``..``last`` after a log line that opens a round or a phase (``kind`` "round" or "phase", ``header`` its
+    text, ``round_header`` the round's), the moves before any such line in a first group with a null header; a
+    group without moves is left out. One pass through the log.
+    """
+    everything = match.state.is_terminal()
+    total = len(match.log)
+    state = match.state_at(0)
+    before = state.messages()
+    moves: list[JSON] = []
+    groups: list[dict[str, Any]] = [{"kind": None, "header": None, "round_header": None, "first": 1, "last": 0}]
+    round_header: JSON | None = None
+
+    def open_groups(lines: list[Message], at: int) -> None:
+        """Start a group after move ``at`` for each header line among ``lines``."""
+        nonlocal round_header
+        for m in lines:
+            if m.kind in LOG_HEADER_KINDS:
+                header = _text_json(m)
+                if m.kind == "round":
+                    round_header = header
+                groups.append({"kind": m.kind, "header": header, "round_header": round_header,
+                               "first": at + 1, "last": at})
+
+    open_groups(before if everything else _visible(before, viewer), 0)
+    for n, entry in enumerate(match.log, start=1):
+        action = match.game.parse_action(entry.action)
+        known = everything or viewer == entry.seat
+        words = state.describe_text(entry.seat, action) if known else None
+        state.apply(entry.seat, action)
+        after = state.messages()
+        lines = _added_lines(before, after)
+        if not everything:
+            lines = _visible(lines, viewer)
+        msg, hidden = _move_label(match, entry.seat, words.to_json() if words is not None else None, lines)
+        moves.append({"n": n, "seat": entry.seat, "msg": msg, "hidden": hidden and not known})
+        groups[-1]["last"] = n
+        open_groups(lines, n)
+        before = after
+    return {"total": total, "moves": moves, "groups": [g for g in groups if g["first"] <= g["last"]]}
+
+
+def _op_history(req: dict[str, Any]) -> JSON:
+    """Answer a match's moves as the viewer may know them, grouped by round and phase (``history``)."""
+    _, match = _match(req)
+    return history(match, _viewer(req, match.players))
+
+
+def _op_replay_at(req: dict[str, Any]) -> JSON:
+    """Answer the viewer's snapshot of a match after its first ``at`` moves, with ``replay: {at, total}``.
+
+    Its log lines are numbered apart from the live match's (under the match's id and ``REPLAY_KEY``); nothing of the
+    match changes.
+    """
+    mid, match = _match(req)
+    total = len(match.log)
+    at = _int_in(req, "at", 0, total)
+    viewer = _viewer(req, match.players)
+    for key in [k for k in _LOG_SEQS if k[0].endswith(REPLAY_KEY) and k[0][: -len(REPLAY_KEY)] not in _MATCHES]:
+        del _LOG_SEQS[key]  # the numbers of replays of matches closed since
+    out = _screen(mid, match, match.state_at(at), viewer, (mid + REPLAY_KEY, viewer), at, False, None)
+    out["replay"] = {"at": at, "total": total}
+    return out
+
+
+def _op_fork(req: dict[str, Any]) -> JSON:
+    """Start a new match that begins as this one did (its seed, options and start position) and replays its first
+    ``at`` moves, with the given seats (by default the match's); answer the new match's snapshot ("Play on from
+    here")."""
+    _, match = _match(req)
+    at = _int_in(req, "at", 0, len(match.log))
+    seats = _seats(req, match.players) or [dict(seat) for seat in match.seats]
+    viewer = _viewer(req, match.players)
+    fork = Match(match.game, match.seed, match.players, match.options, seats, match.start)
+    for entry in match.log[:at]:
+        fork.apply(entry.seat, entry.action)
+    return snapshot(_register(fork), fork, viewer)
+
+
 def _op_selftest(req: dict[str, Any]) -> JSON:
     """Play one seeded random game and answer the digest of its final state."""
     return selftest(_field(req, "game", str), _field(req, "seed", int), _field(req, "players", int))
@@ -583,6 +731,34 @@ def _op_close(req: dict[str, Any]) -> JSON:
     for key in [k for k in _LOG_SEQS if k[0] == mid]:
         del _LOG_SEQS[key]
     return {}
+
+
+def _op_setup_form(req: dict[str, Any]) -> JSON:
+    """Answer a position setup form (``core/setup.py``): of a new game (``game``, ``players``, ``seed``, default 0,
+    ``options``), played on to where the form is meaningful, or of a position code (``code``); ``base`` is the code of
+    that position, which ``setup_apply`` starts from."""
+    code = _field(req, "code", str, optional=True)
+    if code is not None:
+        state = decode_any(code)
+    else:
+        game = load_game(_field(req, "game", str))
+        players = _field(req, "players", int)
+        seed = _seed(req)
+        options = _field(req, "options", dict, optional=True)
+        state = position_setup.new_base(game, 0 if seed is None else seed, players, options)
+    fields = position_setup.form(state)
+    return {"game": state.game.info.id, "players": state.player_count(), "base": state.position_code(),
+            "fields": [f.to_json() for f in fields]}
+
+
+def _op_setup_apply(req: dict[str, Any]) -> JSON:
+    """Apply a setup form's values (``values``: field id -> value) to its base position (``code``): answer the new
+    position's code (null when the values have problems), the problems and the fields as applied. A problem of the
+    values is an answer, never an error; a bad request or code is."""
+    state = decode_any(_field(req, "code", str))
+    values = _field(req, "values", dict)
+    answer: JSON = position_setup.apply(state, values).to_json()
+    return answer
 
 
 OPS: dict[str, Callable[[dict[str, Any]], JSON]] = {
@@ -607,9 +783,14 @@ OPS: dict[str, Callable[[dict[str, Any]], JSON]] = {
     "load_step": _op_load_step,
     "load_cancel": _op_load_cancel,
     "catalog": _op_catalog,
+    "history": _op_history,
+    "replay_at": _op_replay_at,
+    "fork": _op_fork,
     "bench": _op_bench,
     "selftest": _op_selftest,
     "close": _op_close,
+    "setup_form": _op_setup_form,
+    "setup_apply": _op_setup_apply,
 }
 """Every op of the bridge (docs/BRIDGE.md) and the function that answers it."""
 

@@ -143,7 +143,7 @@ def fuzz(game_id: str, players: int, games: int, seed: int = 1, options: dict[st
         report.games += 1
         if match.state.is_terminal() and match.state.outcome() is None:
             report.problems.append(f"{game_id} seed {s}: over but no outcome")
-        if canonical_json(match.replay().to_json()) != canonical_json(match.state.to_json()):
+        if canonical_json(match.replay_from_start().to_json()) != canonical_json(match.state.to_json()):
             report.problems.append(f"{game_id} seed {s}: replaying the log gives a different state")
         loaded = Match.from_save(match.to_save())
         if canonical_json(loaded.state.to_json()) != canonical_json(match.state.to_json()):

@@ -381,23 +381,28 @@ class Game(ABC):
     """A registered game: static info, initial states, loading states, parsing actions, the card catalog.
 
     A game names its info and its hooks in its class line: ``class JumpDrive(Game, info=INFO, hidden_kinds=KINDS,
-    validate=validate, invariants=check, history_keys=("msgs",))`` sets ``info``, ``hidden_kinds``,
-    ``validate_json``, ``invariants`` and ``history_keys`` (each may also be a plain class attribute).
+    validate=validate, invariants=check, history_keys=("msgs",), setup=JumpDriveSetup())`` sets ``info``,
+    ``hidden_kinds``, ``validate_json``, ``invariants``, ``history_keys`` and ``position_setup`` (each may also be a
+    plain class attribute).
     """
 
     info: GameInfo
     history_keys: tuple[str, ...] = ()
     """State keys that hold history (the message log), which a position code leaves out by default."""
+    position_setup: object | None = None
+    """The game's position setup (a ``core/setup.py`` ``PositionSetup``: the form a teacher arranges a position
+    with), or None when the game offers none."""
 
     def __init_subclass__(cls, *, info: GameInfo | None = None, hidden_kinds: tuple[str, ...] | None = None,
                           validate: Callable[[JSON], None] | None = None,
                           invariants: Callable[[State], list[str]] | None = None,
-                          history_keys: tuple[str, ...] | None = None, **kwargs: Any) -> None:
+                          history_keys: tuple[str, ...] | None = None, setup: object | None = None,
+                          **kwargs: Any) -> None:
         """Set the info and hooks a game names in its class line (the keywords left out keep their defaults)."""
         super().__init_subclass__(**kwargs)
         given: dict[str, Any] = {"info": info, "hidden_kinds": hidden_kinds, "history_keys": history_keys,
                                  "validate_json": validate and staticmethod(validate),
-                                 "invariants": invariants and staticmethod(invariants)}
+                                 "invariants": invariants and staticmethod(invariants), "position_setup": setup}
         for name, value in given.items():
             if value is not None:
                 setattr(cls, name, value)

@@ -35,6 +35,13 @@ class LogEntry:
         return {"p": self.seat, "a": self.action}
 
 
+CHECKPOINT_EVERY = 16
+"""A match keeps its state's JSON every this many log entries at first (``Match.state_at`` replays from the nearest)."""
+MAX_CHECKPOINTS = 64
+"""The most checkpoints a match keeps (its start and last barrier included): past it the grid's interval doubles and
+every other checkpoint on it is dropped, so a long game keeps about as many as a short one."""
+
+
 def state_digest(state_json: JSON) -> str:
     """Return the sha256 of a state's canonical JSON."""
     return hashlib.sha256(canonical_json(state_json).encode("ascii")).hexdigest()
@@ -42,6 +49,10 @@ def state_digest(state_json: JSON) -> str:
 
 class Match:
     """A game being played: state, seats, log, undo barriers and saves.
+
+    One history serves undo and replay: checkpoints of the state's JSON (the start, every 16th log entry, thinned in
+    long games, and the last barrier), from which ``state_at(k)`` rebuilds the position after any k entries and
+    ``undo`` rebuilds from the barrier.
 
     >>> m = Match.new("jump_drive", seed=3, players=2)
     >>> a = m.state.legal_actions(0)[0]
@@ -69,8 +80,11 @@ class Match:
         self.revision = 0
         """Counts changes of the position (actions and undos) in this session; not saved."""
         self._barrier_at = 0
-        self._barrier_state: JSON = self.state.to_json()
         self._barrier_why = "start"  # what set the last barrier: "start", "reveal", "turn" or "over"
+        self._interval = CHECKPOINT_EVERY
+        self._checkpoints: dict[int, JSON] = {0: self.state.to_json()}
+        """The history: the state's JSON after the first k log entries, by k. Always the start (0) and the last
+        barrier (what undo rebuilds from), and every ``_interval``-th entry (``state_at`` replays from these)."""
 
     @classmethod
     def new(cls, game_id: str, seed: int, players: int, options: Mapping[str, Any] | None = None,
@@ -115,10 +129,66 @@ class Match:
                else "turn" if after - before_movers else None)
         self.log.append(LogEntry(seat, str(act), why is not None))
         if why is not None:
-            self._barrier_at = len(self.log)
-            self._barrier_state = self.state.to_json()
             self._barrier_why = why
+        self._remember(why is not None)
         return act
+
+    def apply_all(self, seat: int, actions: list[str]) -> None:
+        """Apply several actions of one seat in order, all or none.
+
+        Raises:
+            EngineError: the first action that cannot be applied (``apply``'s errors); the match is then as before.
+        """
+        state, log, checkpoints = self.state.clone(), list(self.log), dict(self._checkpoints)
+        kept = (self._barrier_at, self._barrier_why, self._interval)
+        try:
+            for action in actions:
+                self.apply(seat, action)
+        except EngineError:
+            self.state, self.log, self._checkpoints = state, log, checkpoints
+            self._barrier_at, self._barrier_why, self._interval = kept
+            raise
+
+    def _remember(self, barrier: bool) -> None:
+        """Keep a checkpoint of the state after the last log entry when it is a barrier or on the grid, and thin
+        the grid (doubling its interval) once it holds more than ``MAX_CHECKPOINTS``."""
+        at = len(self.log)
+        if barrier:
+            old = self._barrier_at
+            self._barrier_at = at
+            if old % self._interval:  # the old barrier's checkpoint, off the grid, is not needed any more
+                self._checkpoints.pop(old, None)
+        elif at % self._interval:
+            return
+        self._checkpoints[at] = self.state.to_json()
+        while len(self._checkpoints) > MAX_CHECKPOINTS:
+            self._interval *= 2
+            self._checkpoints = {k: v for k, v in self._checkpoints.items()
+                                 if k % self._interval == 0 or k == self._barrier_at}
+
+    def checkpoints(self) -> list[int]:
+        """Return the log positions whose states the match keeps (``state_at`` replays from the nearest), in order.
+
+        >>> m = Match.new("jump_drive", seed=3, players=2)
+        >>> m.checkpoints()
+        [0]
+        """
+        return sorted(self._checkpoints)
+
+    def state_at(self, k: int) -> State:
+        """Return a new state: the position after the first ``k`` log entries (0 to ``len(log)``), rebuilt from the
+        nearest checkpoint at or before ``k`` and the log entries after it.
+
+        Raises:
+            ValueError: ``k`` is outside 0..len(log).
+        """
+        if not 0 <= k <= len(self.log):
+            raise ValueError(f"a match of {len(self.log)} log entries has no position after {k!r} of them")
+        base = max(at for at in self._checkpoints if at <= k)
+        state = self.game.load_json(self._checkpoints[base])
+        for e in self.log[base:k]:
+            state.apply(e.seat, self.game.parse_action(e.action))
+        return state
 
     def can_undo(self, seat: int) -> bool:
         """Return True if this seat has an action since the last barrier that it may take back."""
@@ -151,14 +221,23 @@ class Match:
                 f"seat {seat} has nothing to undo since the last reveal or change of turn")
         keep = tail[:mine[-1]] + tail[mine[-1] + 1:]
         self.revision += 1
-        self.state = self.game.state_from_json(self._barrier_state)
+        self.state = self.game.load_json(self._checkpoints[self._barrier_at])
         del self.log[self._barrier_at:]
+        # The entries after the barrier change: so do the states after it (the log may end sooner, too).
+        self._checkpoints = {at: data for at, data in self._checkpoints.items() if at <= self._barrier_at}
         for e in keep:
             self.state.apply(e.seat, self.game.parse_action(e.action))
             self.log.append(LogEntry(e.seat, e.action, False))
+            self._remember(False)
 
     def replay(self, upto: int | None = None) -> State:
-        """Return the state after re-applying the first ``upto`` log entries from the start."""
+        """Return the state after the first ``upto`` log entries (all of them for None), from the history
+        (``state_at``)."""
+        return self.state_at(len(self.log) if upto is None else upto)
+
+    def replay_from_start(self, upto: int | None = None) -> State:
+        """Return the state after re-applying the first ``upto`` log entries from the very start, using no
+        checkpoint (a check that the log alone rebuilds the game)."""
         state = self._initial()
         for e in self.log[: len(self.log) if upto is None else upto]:
             state.apply(e.seat, self.game.parse_action(e.action))

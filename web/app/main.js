@@ -9,7 +9,13 @@ import { rememberLanguage, setPageLanguage } from "./language.js";
 import { languagePicker } from "./ui/language-picker.js";
 import { loadCatalog, loadGamesInfo, gameTitle } from "./ui/catalog.js";
 import { trackEngine, engineState, engineStatusLine, untilEngine, engineWaitLayer } from "./ui/engine-status.js";
-import { MatchSession, LoadCancelled } from "./ui/match-session.js";
+import { MatchSession, LoadCancelled, loadSave } from "./ui/match-session.js";
+import { Replay, replayParts, followCurrentMove } from "./ui/replay.js";
+import { Recorder, recorderParts, markHighlights, pickClick, newLesson } from "./ui/recorder.js";
+import { listDrafts, readDraft, removeDraft } from "./ui/lesson-drafts.js";
+import { PositionSetup, setupBody } from "./ui/setup-screen.js";
+import { checkShape, LessonError } from "./embed/lesson-file.js";
+import { GAMES } from "./embed/params.js";
 import { homeScreen, initialForm } from "./ui/home.js";
 import { tableFor, installTablePage, loadTable } from "./ui/tables.js";
 import { endScreen } from "./ui/end-screen.js";
@@ -37,6 +43,9 @@ const app = {
   form: null,
   homeUi: { pendingDelete: null },
   session: null,
+  replay: null,         // a Replay while the replay screen is open (ui/replay.js)
+  recorder: null,       // a Recorder while the lesson recorder is open (ui/recorder.js)
+  setup: null,          // a PositionSetup while the setup screen is open (ui/setup-screen.js)
   lastRequest: null,
   saveDialog: null,     // {name} while the "save to slot" form is open
   share: { open: false }, // the Share position dialog
@@ -79,22 +88,37 @@ function draw() {
   for (const el of document.querySelectorAll("[data-follow]")) if (el.dataset.pinned !== "0") el.scrollTop = el.scrollHeight;
   revealDecision();
   markRecent();
+  if (app.replay) followCurrentMove();
+  if (app.recorder) markHighlights(app.recorder);
   if (drawAgain) { drawAgain = false; draw(); }
 }
 
 function screen() {
   if (!app.info) return h("div", { class: "loading", testid: "engine-loading" }, t("boot.starting"));
   if (app.session) return gameScreen(app.session);
+  if (app.replay) return replayScreen(app.replay);
+  if (app.recorder) return recorderScreen(app.recorder);
+  if (app.setup) return setupScreen(app.setup);
   if (app.loading) return h("div", { class: "loading", testid: "loading-save", role: "status" }, app.loading.label);
   document.title = t("app.title");
   app.root.dataset.screen = "home";
   return homeScreen(app.info, app.form, engineStatusLine(), {
     active: store.activeMatches(), finished: store.finishedMatches(), slots: store.slots(), damaged: store.damaged(),
+    drafts: listDrafts(),
   }, {
     rerender: draw,
     onStart: (request) => startMatch(request),
     onContinue: continueMatch,
     onReview: reviewMatch,
+    onOpenDraft: openDraft,
+    onSetup: () => openSetup(app.form.game, app.form.players),
+    onDeleteDraft: (id) => { removeDraft(id); notify(t("home.deleted")); draw(); },
+    onImportLesson: importLesson,
+    onReplay: (meta) => {
+      const rec = store.readSave(meta);
+      if (!rec) { notify(t("home.entry_damaged"), { kind: "error", testid: "load-error" }); draw(); return; }
+      openReplay(rec.save);
+    },
     onLoadSlot: loadSlot,
     onExportSlot: exportSlot,
     onDelete: deleteEntry,
@@ -151,6 +175,9 @@ function loadingLayer() {
 
 async function goHome() {
   closePopover({ restoreFocus: false });
+  await closeReplay();
+  await closeRecorder();
+  closeSetup();
   if (app.session) {
     const s = app.session;
     app.session = null;
@@ -219,6 +246,9 @@ async function startMatch(request) {
 }
 
 async function closeCurrent() {
+  await closeReplay();
+  await closeRecorder();
+  closeSetup();
   if (app.session) {
     const s = app.session;
     app.session = null;
@@ -414,6 +444,7 @@ function toolbar(session) {
         onclick: () => { app.saveDialog = { name: defaultSaveName(session) }; draw(); const i = document.querySelector("[data-testid=save-name]"); if (i) { i.focus(); i.select(); } },
       }, t("game.save_slot")),
     session.review ? null : shareControls(session, app.share, draw),
+    h("button", { type: "button", class: "btn", testid: "make-lesson", disabled: !snap, onclick: () => lessonFromGame(session) }, t("author.make_lesson")),
     h("button", {
       type: "button", class: "btn", testid: "export-current", disabled: !snap,
       onclick: async () => {
@@ -538,12 +569,221 @@ function gameScreen(session) {
   const end = snap.terminal ? endScreen(session, {
     onHome: goHome,
     onPlayAgain: () => startMatch({ ...(app.lastRequest || { game: snap.game, players: snap.players, options: snap.options || {}, seats: snap.seats }), seed: null }),
+    onReplay: async () => { try { openReplay(await session.saveObject()); } catch (err) { showError(err); } },
     onCampaignNext: (used) => startMatch({
       game: snap.game, players: snap.players, seed: null, seats: snap.seats,
       options: { ...(snap.options || {}), campaign: true, campaign_used: used },
     }),
   }) : null;
   return wrap(toolbar(session), staleBanner(session), end, table, snap.terminal ? null : actionBar(bar, session));
+}
+
+// ------------------------------------------------------------------------------------------------ replay
+
+async function closeReplay() {
+  if (!app.replay) return;
+  const rp = app.replay;
+  app.replay = null;
+  await rp.close();
+}
+
+/**
+ * Open a save in the replay (ui/replay.js): the engine loads a copy (with progress for a long one), which is never
+ * written. A finished game opens at its end with every seat's view open; a game in progress shows its one human
+ * seat's view, or only the public view when several humans share the device (their hands stay hidden).
+ */
+async function openReplay(save) {
+  if (!(await engineFor(t("replay.loading")))) return;
+  const game = save && typeof save === "object" ? save.game : null;
+  const loading = { label: t("replay.loading"), at: 0, total: 0, since: Date.now(), cancelled: false };
+  app.loading = loading;
+  const timer = setTimeout(draw, PROGRESS_AFTER_MS + 20);
+  closePopover({ restoreFocus: false });
+  await closeCurrent();
+  app.share = { open: false };
+  draw();
+  let answer = null;
+  try {
+    if (!(await gameReady(game))) return;
+    answer = await loadSave(save, {
+      progress: (at, total) => { loading.at = at; loading.total = total; draw(); },
+      cancelled: () => loading.cancelled,
+    });
+  } catch (err) {
+    if (err instanceof LoadCancelled) notify(t("load.cancelled"));
+    else notify(loadErrorText(err), { kind: "error", testid: "load-error" });
+    return;
+  } finally {
+    clearTimeout(timer);
+    app.loading = null;
+    draw();
+  }
+  const humans = (answer.seats || []).map((s, i) => (s.kind === "human" ? i : -1)).filter((i) => i >= 0);
+  const viewer = answer.terminal ? (humans[0] ?? 0) : humans.length === 1 ? humans[0] : null;
+  const rp = new Replay({ onChange: (r) => { if (app.replay === r) draw(); }, onError: showError });
+  app.replay = rp;
+  try {
+    await rp.start(answer, { viewer });
+  } catch (err) {
+    showError(err);
+    if (app.replay === rp) await goHome();
+    return;
+  }
+  draw();
+  document.querySelector("[data-testid=replay-slider]")?.focus();
+}
+
+function replayScreen(rp) {
+  app.root.dataset.screen = "replay";
+  document.title = t("title.replay", { game: rp.game ? gameTitle(rp.game) : "" });
+  const { body, bar, dialog } = replayParts(rp, {
+    onPlayOn: (at, seats) => playOn(rp, at, seats),
+    onMakeLesson: async (r) => {
+      try {
+        const data = await call({ op: "share", match: r.matchId, seat: null, from: r.at, to: r.at, viewer: r.viewer ?? 0 });
+        const snap = r.session.snapshot;
+        const seat = r.viewer ?? (snap.to_move || [])[0] ?? 0;
+        await openRecorder(newLesson(r.game, data.code, seat));
+      } catch (err) { showError(err); }
+    },
+  });
+  return h("div", { class: "game replay-screen", testid: "replay-screen" },
+    h("header", { class: "game-bar", testid: "game-bar" },
+      h("button", { type: "button", class: "btn ghost", testid: "nav-home", onclick: goHome }, t("game.home")),
+      h("h1", { class: "game-title" }, rp.game ? gameTitle(rp.game) : ""),
+      h("span", { class: "viewer-tag", testid: "replay-tag" }, t("replay.tag")),
+      h("span", { class: "spacer" }),
+      languagePicker({ id: "lang-game", current: currentLanguage(), onPick: pickLanguage, compact: true })),
+    body, bar || null, dialog || null);
+}
+
+/** "Play on from here": a new match (its own autosave) from move `at`, with the seats the player chose. */
+async function playOn(rp, at, seats) {
+  const game = rp.game;
+  const source = rp.matchId;
+  rp.dialog = null;
+  const session = newSession(game);
+  app.lastRequest = null;
+  // The replay's copy stays open until the new match has begun from it; then the replay closes.
+  app.session = session;
+  draw();
+  try {
+    await session.startFork(source, at, seats.map((s) => ({ name: s.name, kind: s.kind })));
+    notify(t("replay.playon_started", { at }), { testid: "playon-started" });
+  } catch (err) {
+    showError(err);
+    if (app.session === session) { app.session = null; await session.close(); }
+  }
+  if (app.replay === rp) { app.replay = null; await rp.close(); }
+  draw();
+}
+
+// ------------------------------------------------------------------------------------------------ lesson recorder
+
+async function closeRecorder() {
+  if (!app.recorder) return;
+  const r = app.recorder;
+  app.recorder = null;
+  await r.close();
+}
+
+/** Open the recorder on a lesson (new, imported or a draft); its draft is written at once. */
+async function openRecorder(lesson, { draftId = null, at = 0 } = {}) {
+  if (!(await engineFor(t("author.opening")))) return;
+  if (!(await gameReady(lesson.game))) return;
+  closePopover({ restoreFocus: false });
+  await closeCurrent();
+  const r = new Recorder({ onChange: (x) => { if (app.recorder === x) draw(); }, onError: showError });
+  app.recorder = r;
+  draw();
+  await r.open(lesson, { draftId, at });
+  draw();
+  document.querySelector("[data-testid=author-title]")?.focus();
+}
+
+/** "Make a lesson" on a game screen: the game's position now, the seat on screen as the reader's. */
+async function lessonFromGame(session) {
+  const snap = session.snapshot;
+  try {
+    const { code } = await call({ op: "code", match: session.matchId });
+    const seat = snap.viewer ?? (snap.to_move || [])[0] ?? 0;
+    await openRecorder(newLesson(snap.game, code, seat));
+  } catch (err) { showError(err); }
+}
+
+function openDraft(id) {
+  const d = readDraft(id);
+  if (!d) { notify(t("home.draft_damaged"), { kind: "error", testid: "load-error" }); draw(); return; }
+  openRecorder(d.lesson, { draftId: id, at: d.at });
+}
+
+/** Import a lesson file into the recorder: checked as embed.html checks it; the file itself is kept as it is. */
+async function importLesson(file) {
+  let lesson;
+  try {
+    const text = await store.readFileText(file);
+    lesson = JSON.parse(text);
+    checkShape(JSON.parse(text), GAMES, "en");
+  } catch (err) {
+    const why = err instanceof LessonError ? t(err.id, err.args) : err instanceof SyntaxError ? t("embed.lesson.error.not_json") : String(err.message || err);
+    notify(t("author.import_failed", { message: why }), { kind: "error", testid: "import-error" });
+    return;
+  }
+  await openRecorder(lesson);
+}
+
+function recorderScreen(r) {
+  app.root.dataset.screen = "recorder";
+  document.title = t("title.recorder");
+  const { body, bar, dialog } = recorderParts(r);
+  return h("div", { class: "game recorder-screen", testid: "recorder-screen" },
+    h("header", { class: "game-bar", testid: "game-bar" },
+      h("button", { type: "button", class: "btn ghost", testid: "nav-home", onclick: goHome }, t("game.home")),
+      h("h1", { class: "game-title" }, r.lesson ? gameTitle(r.lesson.game) : ""),
+      h("span", { class: "viewer-tag", testid: "recorder-tag" }, t("author.tag")),
+      h("span", { class: "spacer" }),
+      languagePicker({ id: "lang-game", current: currentLanguage(), onPick: pickLanguage, compact: true })),
+    body, bar || null, dialog || null);
+}
+
+// ------------------------------------------------------------------------------------------------ position setup
+
+function closeSetup() {
+  if (app.setup) { app.setup.close(); app.setup = null; }
+}
+
+/** The setup screen, on a new deal of a game (the home form's game and players). */
+async function openSetup(game, players) {
+  if (!(await engineFor(t("setup.opening")))) return;
+  if (!(await gameReady(game))) return;
+  const S = app.setup && app.setup.game === game ? app.setup : new PositionSetup({ onChange: (x) => { if (app.setup === x) draw(); }, onError: showError });
+  if (app.setup !== S) { await closeCurrent(); app.setup = S; }
+  try {
+    await S.start(game, Math.max(2, players));
+  } catch (err) {
+    showError(err);
+    if (app.setup === S) { closeSetup(); draw(); }
+    return;
+  }
+  draw();
+  document.querySelector("[data-testid=setup] h2")?.focus();
+}
+
+function setupScreen(S) {
+  app.root.dataset.screen = "setup";
+  document.title = t("title.setup");
+  const games = ((app.info && app.info.games) || []).map((g) => ({ id: g.id, name: gameTitle(g.id), min_players: g.min_players, max_players: g.max_players }));
+  return h("div", { class: "game setup-screen", testid: "setup-screen" },
+    h("header", { class: "game-bar", testid: "game-bar" },
+      h("button", { type: "button", class: "btn ghost", testid: "nav-home", onclick: goHome }, t("game.home")),
+      h("h1", { class: "game-title" }, t("setup.title")),
+      h("span", { class: "spacer" }),
+      languagePicker({ id: "lang-game", current: currentLanguage(), onPick: pickLanguage, compact: true })),
+    S.fields.length ? setupBody(S, games, {
+      onGame: (game, players) => openSetup(game, players),
+      onPlay: (code) => playFromCode(code, 0),
+      onLesson: (code) => openRecorder(newLesson(S.game, code, 0)),
+    }) : h("div", { class: "loading", role: "status" }, t("setup.opening")));
 }
 
 // ------------------------------------------------------------------------------------------------ cross-tab
@@ -638,6 +878,8 @@ async function boot() {
   engine.ready.then(() => {
     for (const g of app.info.games || []) loadCatalog(g.id).catch(() => {}); // an opening asks again, and says why
   }, () => {});
+  document.addEventListener("click", (e) => { if (app.recorder) pickClick(app.recorder, e); }, true);
+  document.addEventListener("keydown", (e) => { if (app.replay && !app.session && !document.querySelector("[data-testid=popover]")) app.replay.onKey(e); });
   window.addEventListener("hashchange", () => { const next = sharedPosition(); if (next) openShared(next); });
   const shared = sharedPosition();
   if (shared) await openShared(shared);
@@ -670,6 +912,11 @@ function whenHomeOnScreen(then) {
 async function openShared({ code, seat }) {
   history.replaceState(null, "", location.pathname + location.search); // a reload goes home, not to a second copy
   if (!code) { notify(t("share.bad_link"), { kind: "error", testid: "load-error" }); return; }
+  await playFromCode(code, seat, t("share.opened"));
+}
+
+/** A new match from a position code: `seat` human, the others Normal bots; `said` is noticed once it is open. */
+async function playFromCode(code, seat, said = null) {
   if (!(await engineFor(t("share.opening")))) return;
   let summary;
   try {
@@ -689,7 +936,7 @@ async function openShared({ code, seat }) {
   draw();
   try {
     await session.startFromCode(code, seats, human);
-    notify(t("share.opened"), { testid: "shared-opened" });
+    if (said) notify(said, { testid: "shared-opened" });
   } catch (err) {
     showError(err);
     if (app.session === session) await goHome();

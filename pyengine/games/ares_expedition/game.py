@@ -16,11 +16,13 @@ from .invariants import check
 from .model import Data, new_player
 from .position import validate
 from .rules import advance
+from .setup import AresSetup
 from .state import AresState
 from .text import log
 
 
-class AresExpedition(Game, info=INFO, hidden_kinds=KINDS, validate=validate, invariants=check, history_keys=("msgs",)):
+class AresExpedition(Game, info=INFO, hidden_kinds=KINDS, validate=validate, invariants=check, history_keys=("msgs",),
+                     setup=AresSetup()):
     """Terraforming Mars: Ares Expedition (FryxGames, 2021) for 1-4 players, with solo and 2-player co-op."""
 
     def new_initial_state(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> AresState:

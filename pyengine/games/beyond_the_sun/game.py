@@ -17,6 +17,7 @@ from .info import INFO
 from .invariants import check
 from .model import Data, add_ship, new_faction
 from .position import validate
+from .setup import BeyondTheSunSetup
 from .state import BTSState
 from .text import log
 
@@ -27,7 +28,8 @@ def faction_ids() -> list[str]:
     return [f["id"] for f in factions()["factions"]]
 
 
-class BeyondTheSun(Game, info=INFO, hidden_kinds=KINDS, validate=validate, invariants=check, history_keys=("msgs",)):
+class BeyondTheSun(Game, info=INFO, hidden_kinds=KINDS, validate=validate, invariants=check, history_keys=("msgs",),
+                   setup=BeyondTheSunSetup()):
     """Beyond the Sun (Dennis K. Chan, 2020) for 2-4 players."""
 
     def new_initial_state(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> BTSState:

@@ -422,7 +422,7 @@ def table() -> dict[str, Entry]:
     return _merge(WRITTEN, data_entries())
 
 
-PARTS = ("log", "act", "prompt", "term", "opt", "outcome", "summary")
+PARTS = ("log", "act", "prompt", "term", "opt", "outcome", "summary", "setup")
 """The kinds of entry (ids ``bts.<kind>.*``): with the cards' entries and the game's name, the whole table."""
 
 

@@ -17,11 +17,13 @@ from .info import INFO
 from .invariants import check
 from .position import validate
 from .rules import OPENING_DEAL
+from .setup import JumpDriveSetup
 from .state import JDState
 from .table_view import card_face
 
 
-class JumpDrive(Game, info=INFO, hidden_kinds=KINDS, validate=validate, invariants=check, history_keys=("msgs",)):
+class JumpDrive(Game, info=INFO, hidden_kinds=KINDS, validate=validate, invariants=check, history_keys=("msgs",),
+                setup=JumpDriveSetup()):
     """Jump Drive (Tom Lehmann, 2017) for 1-4 players; one player means the solitaire rules."""
 
     def hidden_variants(self, state: State, seat: int, seed: int) -> list[tuple[str, State]]:

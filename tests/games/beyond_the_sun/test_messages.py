@@ -532,7 +532,7 @@ def test_catalog_holds_each_id_once() -> None:
     assert len({s for s, _, _ in LOG_SPEC}) == len({slug for _, slug, _ in LOG_SPEC}) == len(LOG_SPEC)
     with pytest.raises(ValueError, match="defined twice"):
         bts_messages._merge({"bts.x": "a"}, {"bts.x": "b"})
-    assert all(re.fullmatch(r"bts\.(log|act|prompt|term|opt|outcome|summary|card)\.[A-Za-z0-9_.\-]+", k)
+    assert all(re.fullmatch(r"bts\.(log|act|prompt|term|opt|outcome|summary|setup|card)\.[A-Za-z0-9_.\-]+", k)
                for k in bts if k not in named)
 
 

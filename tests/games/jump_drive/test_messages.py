@@ -425,7 +425,8 @@ def test_catalog_holds_each_id_once_and_all_messages_is_the_catalog() -> None:
     jd = [k for k in whole if k.startswith("jd.")]
     faces = face_entries(english_words(jd_messages.TABLE))  # the table view's words (table_view.py)
     assert len(jd) == len(jd_messages.TABLE) + len(faces) and set(faces).isdisjoint(jd_messages.TABLE)
-    assert all(re.fullmatch(r"jd\.((log|act|prompt|term|opt|outcome|card|face)\.[a-z0-9_.]+|name)", k) for k in jd)
+    assert all(re.fullmatch(r"jd\.((log|act|prompt|term|opt|outcome|setup|card|face)\.[a-z0-9_.]+|name)", k)
+               for k in jd)
 
 
 @pytest.mark.parametrize("name", ["pyengine.games.jump_drive.messages", "pyengine.catalog"])

@@ -92,8 +92,10 @@ export async function fetchLesson(url, init = {}) {
   }
 }
 
-/** The lesson the parameters name, from this site (lesson=) or another that allows it (lesson-url=, CORS). */
+/** The lesson the parameters name, from this site (lesson=) or another that allows it (lesson-url=, CORS), or
+ * carried in the address itself (#lesson=, the recorder's link). */
 export function fetchNamedLesson(params) {
+  if (params.lessonData) return unpackLesson(params.lessonData);
   if (params.lesson) return fetchLesson(new URL(`./lessons/${params.lesson}.json`, document.baseURI).href);
   return fetchLesson(params.lessonUrl, { mode: "cors", credentials: "omit", referrerPolicy: "no-referrer" });
 }
@@ -237,4 +239,45 @@ export function feedbackFor(rules, move) {
 /** The moves a step plays after a right move (its own list, else the list for any right move). */
 export function thenAfter(step, move) {
   return step.then[move] || step.then["*"] || [];
+}
+
+// ------------------------------------------------------------------------------------------------ a lesson in a link
+
+const b64url = (bytes) => {
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+};
+
+const fromB64url = (text) => {
+  const bin = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+};
+
+async function through(stream, bytes) {
+  const out = new Response(new Blob([bytes]).stream().pipeThrough(stream));
+  return new Uint8Array(await out.arrayBuffer());
+}
+
+/**
+ * A lesson packed for an address ("#lesson=..."): "z." and base64url of its deflated JSON where the browser can
+ * deflate (CompressionStream), else "j." and base64url of the JSON itself.
+ */
+export async function packLesson(lesson) {
+  const json = new TextEncoder().encode(JSON.stringify(lesson));
+  if (typeof CompressionStream === "function") return `z.${b64url(await through(new CompressionStream("deflate-raw"), json))}`;
+  return `j.${b64url(json)}`;
+}
+
+/** The lesson a packed text holds (packLesson's inverse); LessonError when it is damaged or too big. */
+export async function unpackLesson(packed) {
+  try {
+    const bytes = fromB64url(packed.slice(2));
+    const json = packed.startsWith("z.") ? await through(new DecompressionStream("deflate-raw"), bytes) : bytes;
+    if (json.length > MAX_BYTES) throw new LessonError("embed.lesson.error.too_big", { limit: MAX_BYTES / 1024 });
+    return JSON.parse(new TextDecoder().decode(json));
+  } catch (err) {
+    if (err instanceof LessonError) throw err;
+    throw new LessonError("embed.error.lesson_data");
+  }
 }

@@ -83,7 +83,7 @@ export function originOf(text) {
  * Read the embed's parameters. Returns {params, problems}: problems are catalog ids with their fields
  * ({id, args}), shown on the poster; params holds only checked values.
  */
-export function readParams(search) {
+export function readParams(search, hash = "") {
   const q = new URLSearchParams(search);
   const problems = [];
   const params = {
@@ -116,9 +116,15 @@ export function readParams(search) {
     if (origin && lessonUrlAllowed(new URL(lessonUrl))) params.lessonUrl = new URL(lessonUrl).href;
     else problems.push({ id: "embed.error.lesson_url", args: {} });
   }
+  // A lesson carried in the address itself (the recorder's link): "#lesson=" and its packed JSON (lesson-file.js).
+  const packed = new URLSearchParams(String(hash).replace(/^#/, "")).get("lesson");
+  if (packed !== null) {
+    if (packed.length <= MAX_CODE && /^[zj]\.[A-Za-z0-9_-]+$/.test(packed)) params.lessonData = packed;
+    else problems.push({ id: "embed.error.lesson_data", args: {} });
+  }
   const mode = q.get("mode");
   if (mode !== null && !MODES.includes(mode)) problems.push({ id: "embed.error.mode", args: { value: mode.slice(0, 20) } });
-  params.mode = MODES.includes(mode) ? mode : (params.lesson || params.lessonUrl ? "lesson" : "view");
+  params.mode = MODES.includes(mode) ? mode : (params.lesson || params.lessonUrl || params.lessonData ? "lesson" : "view");
   const caption = q.get("caption");
   if (caption !== null) params.caption = caption.slice(0, MAX_CAPTION);
   params.theme = q.get("theme") === "light" ? "light" : "dark";

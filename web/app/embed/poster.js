@@ -14,7 +14,7 @@ import { fetchNamedLesson, checkShape, LessonError } from "./lesson-file.js";
 
 const root = document.documentElement;
 const app = document.getElementById("app");
-const { params, problems } = readParams(location.search);
+const { params, problems } = readParams(location.search, location.hash);
 root.dataset.theme = params.theme;
 // The frame's own layout (default): a fixed height, the table scrolling inside it, Confirm below it (embed.css).
 root.classList.toggle("compact", params.compact);
@@ -158,7 +158,7 @@ async function main() {
     posterDrawn();
     return;
   }
-  if (params.mode === "lesson" && (params.lesson || params.lessonUrl)) {
+  if (params.mode === "lesson" && (params.lesson || params.lessonUrl || params.lessonData)) {
     lessonFile = lessonFromParams();
     lessonFile.catch(() => {}); // reported below, once the poster is drawn
   }

@@ -71,8 +71,8 @@ function historyCharts(snap) {
   return h("div", { class: "charts", testid: "history-charts" }, series.map(([key, title]) => lineChart(snap, history, key, t(title))));
 }
 
-/** The end screen: {onHome, onPlayAgain} and the hooks a game's own parts take (Jump Drive's onCampaignNext). */
-export function endScreen(session, { onHome, onPlayAgain, ...hooks }) {
+/** The end screen: {onHome, onPlayAgain, onReplay?} and the hooks a game's own parts take (Jump Drive's onCampaignNext). */
+export function endScreen(session, { onHome, onPlayAgain, onReplay = null, ...hooks }) {
   const snap = session.snapshot;
   const out = snap.outcome || {};
   const winners = new Set(out.winners || []);
@@ -95,5 +95,6 @@ export function endScreen(session, { onHome, onPlayAgain, ...hooks }) {
     historyCharts(snap),
     h("div", { class: "end-buttons" },
       h("button", { type: "button", class: "btn primary", testid: "end-new-game", onclick: onPlayAgain }, t("end.play_again")),
+      onReplay ? h("button", { type: "button", class: "btn", testid: "end-replay", onclick: onReplay }, t("end.replay")) : null,
       onHome ? h("button", { type: "button", class: "btn", testid: "end-home", onclick: onHome }, t("end.home")) : null));
 }

@@ -170,9 +170,16 @@ function armedDelete(ui, id, label, onDelete, testid) {
 
 /**
  * lists: {active, finished, slots, damaged}; handlers: {onStart(request), onContinue(meta), onDelete(id),
- * onLoadSlot(meta), onExportSlot(meta), onImport(file), onReview(meta), rerender(), languageControl (the language
+ * onLoadSlot(meta), onExportSlot(meta), onImport(file), onReview(meta), onReplay(meta), rerender(), languageControl (the language
  * picker, a node)}; ui: {pendingDelete}.
  */
+/** A lesson's title in the page's language (a draft may hold a text per language), else English. */
+function lessonTitle(title) {
+  if (typeof title === "string") return title;
+  if (!title || typeof title !== "object") return "";
+  return title[currentLanguage()] || title.en || "";
+}
+
 export function homeScreen(info, form, engineStatus, lists, handlers, ui) {
   const game = gameById(info, form.game);
   ui.rerender = handlers.rerender;
@@ -220,6 +227,8 @@ export function homeScreen(info, form, engineStatus, lists, handlers, ui) {
         h("div", { class: "row-buttons" },
           h("button", { type: "button", class: "btn primary small", testid: `continue-${m.id}`, dataset: { role: "continue" },
             "aria-label": t("home.continue_aria", { what: describeEntry(m) }), onclick: () => handlers.onContinue(m) }, t("home.continue")),
+          h("button", { type: "button", class: "btn small", testid: `replay-${m.id}`, dataset: { role: "replay" },
+            "aria-label": t("home.replay_aria", { what: describeEntry(m) }), onclick: () => handlers.onReplay(m) }, t("home.replay")),
           armedDelete(ui, m.id, describeEntry(m), handlers.onDelete, `delete-${m.id}`)))))) : null,
     h("section", { class: "panel new-game", "aria-labelledby": "h-new" },
       h("h2", { id: "h-new" }, t("home.new_game")),
@@ -252,6 +261,7 @@ export function homeScreen(info, form, engineStatus, lists, handlers, ui) {
           h("span", { class: "muted" }, `${describeEntry(s)} · ${when(s.updatedAt)}`)),
         h("div", { class: "row-buttons" },
           h("button", { type: "button", class: "btn small", testid: `slot-load-${s.id}`, dataset: { role: "load" }, "aria-label": t("home.load_aria", { name: s.name }), onclick: () => handlers.onLoadSlot(s) }, t("home.load")),
+          h("button", { type: "button", class: "btn small", testid: `slot-replay-${s.id}`, dataset: { role: "replay" }, "aria-label": t("home.replay_aria", { what: s.name }), onclick: () => handlers.onReplay(s) }, t("home.replay")),
           h("button", { type: "button", class: "btn small", testid: `slot-export-${s.id}`, dataset: { role: "export" }, "aria-label": t("home.export_aria", { name: s.name }), onclick: () => handlers.onExportSlot(s) }, t("home.export")),
           armedDelete(ui, s.id, s.name, handlers.onDelete, `slot-delete-${s.id}`)))))
         : h("p", { class: "muted", testid: "no-slots" }, t("home.no_slots")),
@@ -271,7 +281,23 @@ export function homeScreen(info, form, engineStatus, lists, handlers, ui) {
           h("span", { class: "muted" }, t("home.finished_at", { when: when(m.updatedAt) }))),
         h("div", { class: "row-buttons" },
           h("button", { type: "button", class: "btn small", testid: `review-${m.id}`, dataset: { role: "review" }, "aria-label": t("home.review_aria", { what: describeEntry(m) }), onclick: () => handlers.onReview(m) }, t("home.review")),
+          h("button", { type: "button", class: "btn small", testid: `replay-${m.id}`, dataset: { role: "replay" }, "aria-label": t("home.replay_aria", { what: describeEntry(m) }), onclick: () => handlers.onReplay(m) }, t("home.replay")),
           armedDelete(ui, m.id, describeEntry(m), handlers.onDelete, `delete-${m.id}`)))))) : null,
+    h("section", { class: "panel lessons", "aria-labelledby": "h-lessons", testid: "lessons-panel" },
+      h("h2", { id: "h-lessons" }, t("home.lessons")),
+      h("p", { class: "muted" }, t("home.lessons_text")),
+      h("div", { class: "row-buttons" },
+        handlers.onSetup ? h("button", { type: "button", class: "btn", testid: "open-setup", onclick: () => handlers.onSetup() }, t("home.setup")) : null,
+        h("label", { for: "import-lesson", class: "btn" }, t("home.import_lesson")),
+        h("input", { id: "import-lesson", class: "visually-hidden-file", type: "file", accept: ".json,application/json", testid: "import-lesson",
+          onchange: (e) => { const f = e.target.files && e.target.files[0]; e.target.value = ""; if (f) handlers.onImportLesson(f); } })),
+      (lists.drafts || []).length ? h("ul", { class: "slot-list", testid: "draft-list" }, lists.drafts.map((d) => h("li", { class: "slot", testid: "draft-row", key: d.id, dataset: { id: d.id } },
+        h("div", { class: "slot-info" },
+          h("strong", { class: "slot-name" }, lessonTitle(d.title) || t("home.draft_untitled")),
+          h("span", { class: "muted" }, `${gameTitle(d.game)} · ${t("home.draft_steps", { n: d.steps })} · ${when(d.savedAt)}`)),
+        h("div", { class: "row-buttons" },
+          h("button", { type: "button", class: "btn small", testid: `draft-open-${d.id}`, "aria-label": t("home.draft_open_aria", { name: lessonTitle(d.title) || t("home.draft_untitled") }), onclick: () => handlers.onOpenDraft(d.id) }, t("home.draft_open")),
+          armedDelete(ui, d.id, lessonTitle(d.title) || t("home.draft_untitled"), handlers.onDeleteDraft, `draft-delete-${d.id}`))))) : null),
     h("section", { class: "panel learn-links", "aria-labelledby": "h-learn", testid: "learn-links" },
       h("h2", { id: "h-learn" }, t("home.learn")),
       h("p", { class: "muted" }, t("home.learn_text")),

@@ -28,6 +28,25 @@ export class LoadCancelled extends Error {
   constructor() { super("cancelled"); this.name = "LoadCancelled"; }
 }
 
+/**
+ * Load a save into the engine a chunk of moves at a time (progress(at, total) between chunks; cancelled() is asked
+ * before each, and a cancel drops the engine's loader and throws LoadCancelled). Resolves with the engine's answer:
+ * the new match's id and its snapshot for no viewer.
+ */
+export async function loadSave(save, { progress = () => {}, cancelled = () => false } = {}) {
+  const first = await call({ op: "load_start", save, viewer: null });
+  for (;;) {
+    if (cancelled()) {
+      try { await call({ op: "load_cancel", loader: first.loader }); } catch { /* already gone */ }
+      throw new LoadCancelled();
+    }
+    const answer = await call({ op: "load_step", loader: first.loader, entries: LOAD_CHUNK, viewer: null });
+    if (answer.done) return answer;
+    progress(answer.at, answer.total);
+    if (LOAD_DELAY) await sleep(Math.min(LOAD_DELAY, 2000));
+  }
+}
+
 export class MatchSession {
   constructor({ onChange, onError, onStale, gameName }) {
     this.onChange = onChange;
@@ -87,24 +106,24 @@ export class MatchSession {
     await this.advance();
   }
 
+  /** Start a new match that begins as `match` did and replays its first `at` moves ("Play on from here"). */
+  async startFork(match, at, seats) {
+    const viewer = MatchSession.firstHuman(seats);
+    const answer = await call({ op: "fork", match, at, seats, viewer });
+    this.storeId = newId();
+    this.rev = null;
+    this.accept(answer, viewer);
+    await this.autosave();
+    await this.advance();
+  }
+
   /**
    * Load a save into the engine, replaying it in chunks (progress(at, total) after each), then show it.
    * opts: {storeId, rev} to keep writing the same autosave; {review: true} for a finished game to look at;
    * neither: a new match (a copy) with its own autosave.
    */
   async load(save, { storeId = null, rev = null, review = false, progress = () => {}, cancelled = () => false } = {}) {
-    const first = await call({ op: "load_start", save, viewer: null });
-    let answer = null;
-    for (;;) {
-      if (cancelled()) {
-        try { await call({ op: "load_cancel", loader: first.loader }); } catch { /* already gone */ }
-        throw new LoadCancelled();
-      }
-      answer = await call({ op: "load_step", loader: first.loader, entries: LOAD_CHUNK, viewer: null });
-      if (answer.done) break;
-      progress(answer.at, answer.total);
-      if (LOAD_DELAY) await sleep(Math.min(LOAD_DELAY, 2000));
-    }
+    const answer = await loadSave(save, { progress, cancelled });
     this.matchId = answer.match;
     this.storeId = storeId || newId();
     this.rev = storeId ? rev : null;

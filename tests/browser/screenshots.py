@@ -343,16 +343,81 @@ def languages(page, url: str, out: Path, size: str) -> None:
         shoot(page, out, f"{lang}-learn-page", size)
 
 
+def workshop(page, url: str, out: Path, size: str) -> None:
+    """The author's workshop: a replay of a finished Beyond the Sun game at a middle move, the lesson recorder on a
+    Jump Drive table with answers and a wrong-move text, the Share-this dialog, and the position setup with a
+    problem shown next to the Ares Mars parameters and a Jump Drive hand being chosen."""
+    fresh(page, url)
+    path = ROOT / "tests" / "fixtures" / "finished" / "beyond_the_sun.json"
+    page.set_input_files("[data-testid=import-file]",
+                         files=[{"name": "A finished game.json", "mimeType": "application/json", "buffer": path.read_bytes()}])
+    page.wait_for_selector("[data-testid=import-ok]")
+    page.locator("[data-testid=slot-row] [data-role=replay]").first.click()
+    page.wait_for_selector("[data-testid=replay-bar]")
+    page.locator("[data-testid=replay-first]").focus()
+    page.keyboard.press("Home")
+    for _ in range(47):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.querySelector('[data-testid=replay]').dataset.at === '47'")
+    for el in page.query_selector_all("[data-testid=message] button, .notice button"):
+        el.click()
+    shoot(page, out, "replay", size)
+    page.click("[data-testid=replay-share]")
+    page.wait_for_selector("[data-testid=replay-share-line]")
+    shoot(page, out, "replay-share", size)
+    page.click("[data-testid=replay-share-close]")
+
+    go_home(page)
+    page.select_option("[data-testid=game-select]", "jump_drive")
+    new_game(page, seed=21)
+    settle(page)
+    page.click("[data-testid=make-lesson]")
+    page.wait_for_selector("[data-testid=author]")
+    settle(page)
+    page.fill("[data-testid=author-title]", "Which two to let go")
+    page.fill("[data-testid=author-caption]", "You keep 5 of these 7 cards. Keep what you can afford next round.")
+    page.click("[data-testid=author-pick-wrong]")
+    play_step(page)
+    page.wait_for_selector("[data-testid=author-wrong-0]")
+    page.fill("[data-testid=author-wrong-0]", "Those two are your cheapest worlds: you will want them in round 1.")
+    page.click("[data-testid=author-pick-expect]")
+    first = page.eval_on_selector_all("[data-testid=author-alt] option", "os => os.map((o) => o.value).filter(Boolean)")
+    page.select_option("[data-testid=author-alt]", first[0])
+    page.click("[data-testid=author-alt-add]")
+    page.fill("[data-testid=author-right]", "Yes: both are expensive, and nothing in your hand helps pay for them.")
+    shoot(page, out, "recorder", size)
+    page.click("[data-testid=author-export-open]")
+    page.wait_for_selector("[data-testid=author-export-json]")
+    shoot(page, out, "recorder-export", size)
+    page.click("[data-testid=author-export-close]")
+
+    go_home(page)
+    page.select_option("[data-testid=game-select]", "ares_expedition")
+    page.click("[data-testid=open-setup]")
+    page.wait_for_function("document.querySelector('[data-testid=setup]')?.dataset.ok === '1'")
+    page.fill("[data-testid='setup-mars.temperature']", "12")
+    page.locator("[data-testid='setup-mars.temperature']").dispatch_event("change")
+    page.wait_for_selector("[data-testid='problem-mars.temperature']")
+    page.locator("[data-testid='setup-group-board']").scroll_into_view_if_needed()
+    shoot(page, out, "setup-refused", size)
+    page.select_option("[data-testid=setup-game]", "jump_drive")
+    page.wait_for_function("document.querySelector('[data-testid=setup]')?.dataset.game === 'jump_drive'"
+                           " && document.querySelector('[data-testid=setup]').dataset.ok === '1'")
+    page.fill("[data-testid='setup-search-hand.0']", "world")
+    shoot(page, out, "setup", size)
+    go_home(page)
+
+
 def main() -> int:
     """Take every screenshot at both sizes."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--dist", default=str(ROOT / "dist"))
     parser.add_argument("--out", default=str(ROOT / "docs" / "screens"))
     parser.add_argument("--only", default="", help="comma-separated sections (jump_drive, beyond_the_sun, ares, "
-                                                   "home, bots, embeds, languages); all by default")
+                                                   "home, bots, embeds, languages, workshop); all by default")
     args = parser.parse_args()
     sections = {"jump_drive": jump_drive, "beyond_the_sun": beyond_the_sun, "ares": ares, "home": home,
-                "bots": bots, "embeds": embeds, "languages": languages}
+                "bots": bots, "embeds": embeds, "languages": languages, "workshop": workshop}
     wanted = [sections[n] for n in args.only.split(",") if n] or list(sections.values())
     from playwright.sync_api import sync_playwright
 

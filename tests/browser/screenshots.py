@@ -349,8 +349,8 @@ def workshop(page, url: str, out: Path, size: str) -> None:
     problem shown next to the Ares Mars parameters and a Jump Drive hand being chosen."""
     fresh(page, url)
     path = ROOT / "tests" / "fixtures" / "finished" / "beyond_the_sun.json"
-    page.set_input_files("[data-testid=import-file]",
-                         files=[{"name": "A finished game.json", "mimeType": "application/json", "buffer": path.read_bytes()}])
+    file = {"name": "A finished game.json", "mimeType": "application/json", "buffer": path.read_bytes()}
+    page.set_input_files("[data-testid=import-file]", files=[file])
     page.wait_for_selector("[data-testid=import-ok]")
     page.locator("[data-testid=slot-row] [data-role=replay]").first.click()
     page.wait_for_selector("[data-testid=replay-bar]")

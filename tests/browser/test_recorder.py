@@ -70,7 +70,8 @@ def test_a_two_step_lesson_is_recorded_on_the_table_exported_and_played_in_the_e
     # Outline a table element: pick, click it on the table, done.
     page.click("[data-testid=author-pick-highlight]")
     target = page.locator("[data-testid=author] [data-testid=game] [data-legal] >> visible=true").first
-    outlined = target.evaluate("(el) => (el.dataset.testid ? el : el.parentElement.closest('[data-testid]')).dataset.testid")
+    outlined = target.evaluate(
+        "(el) => (el.dataset.testid ? el : el.parentElement.closest('[data-testid]')).dataset.testid")
     target.click()
     page.wait_for_selector("[data-testid=author-highlights] li")
     assert page.locator(f"[data-testid=author] [data-testid='{outlined}'].lesson-hl").count() >= 1

@@ -346,8 +346,10 @@ AXE_STEPS = (2, 25)
 
 LANGUAGE_NAMES = ("English", "Polski", "Čeština", "日本語")
 """The languages' own names, which the picker shows in every language (never from a catalog)."""
+# Glyph controls (« ◀ ▶ » steps, ✕ remove) carry their words in a catalog aria-label, which the scan reads too.
 OUTSIDE_CATALOG_OK = __import__("re").compile(
-    "^[\\s\\d.,:;!?()+\\-\u2212\u2013\u2014\u00b7\u00d7/%\u2605\u2714\u2713\u2717\u2610\u2026\"\u201c\u201d'\u2019|#]*$")
+    "^[\\s\\d.,:;!?()+\\-\u2212\u2013\u2014\u00b7\u00d7/%\u2605\u2714\u2713\u2717\u2610\u2026\"\u201c\u201d'\u2019|#"
+    "\u00ab\u00bb\u25c0\u25b6\u2715]*$")
 
 
 def uncataloged(page, names: tuple[str, ...]) -> list[str]:

@@ -250,7 +250,7 @@ export class Recorder {
 
   removeWrong(i) {
     this.edit((lesson, step) => {
-      step.wrong = step.wrong.filter((_, k) => k !== i);
+      step.wrong = Array.isArray(step.wrong) ? step.wrong.filter((_, k) => k !== i) : [];
       if (!step.wrong.length) delete step.wrong;
     });
   }
@@ -443,8 +443,12 @@ function answersPart(R) {
         h("span", {}, i === 0 ? t("author.main_answer", { move: R.moveWords(a) }) : R.moveWords(a)),
         h("button", { type: "button", class: "btn small ghost", testid: `author-expect-remove-${i}`, "aria-label": t("author.remove_aria", { what: R.moveWords(a) }), onclick: () => R.removeAnswer(a) }, "✕")))),
       legal.length ? moveSelect(R, "author-alt", t("author.add_answer"), legal.map((a) => ({ value: a.a, label: R.moveWords(a.a) })), (v) => R.addAnswer(v)) : null,
-      expect.length ? textField(R, { id: "author-right", label: t("author.right_text"), value: step.right,
-        set: (lesson, st, v) => { if (textIn(v, "en") || typeof v === "object") st.right = v; else delete st.right; } }) : null,
+      // A right-answer text, or (format 2 and on) one text per right answer: each edited where it stands.
+      expect.length && Array.isArray(step.right) ? step.right.map((r, i) => textField(R, { id: `author-right-${i}`,
+        label: r.move !== undefined ? t("author.right_for", { move: R.moveWords(r.move) }) : t("author.right_text"), value: r.text,
+        set: (lesson, st, v) => { st.right = st.right.map((x, k) => (k === i ? { ...x, text: v } : x)); } }))
+        : expect.length ? textField(R, { id: "author-right", label: t("author.right_text"), value: step.right,
+          set: (lesson, st, v) => { if (textIn(v, "en") || typeof v === "object") st.right = v; else delete st.right; } }) : null,
       h("h4", { key: "wh" }, t("author.wrong_feedback")),
       h("ol", { class: "author-list author-rules", testid: "author-wrong", key: "wr" }, rules.map((r, i) => h("li", { key: `${r.move || ""}|${r.kind || ""}|${i}` },
         textField(R, { id: `author-wrong-${i}`, label: ruleLabel(r), value: r.text,
@@ -592,7 +596,9 @@ export function recorderParts(R) {
         L.steps.length > 1 ? h("button", { type: "button", class: "btn small ghost", testid: "author-remove-step", onclick: () => R.removeStep(R.at) }, t("author.remove_step")) : null),
       h("p", { class: "muted", testid: "author-step-where" }, step.continue ? t("author.step_continue") : t("author.step_pos")),
       textField(R, { id: "author-caption", label: t("author.caption"), value: step.caption, rows: 3,
-        set: (lesson, st, v) => { st.caption = v; } })),
+        set: (lesson, st, v) => { st.caption = v; } }),
+      step.reading ? textField(R, { id: "author-reading", label: t("author.reading"), value: step.reading.text, rows: 2, max: 400,
+        set: (lesson, st, v) => { st.reading = { ...st.reading, text: v }; } }) : null),
     R.problem ? h("p", { class: "field-error", role: "alert", testid: "author-problem" }, R.problem) : null,
     answersPart(R), hintsPart(R), highlightPart(R), repliesPart(R),
     h("div", { class: "row-buttons author-out" },

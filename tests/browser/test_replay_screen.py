@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ui_driver import axe_violations, boot, go_home, overflowing
+from ui_driver import axe_violations, boot, go_home, overflowing, uncataloged
 
 from pyengine.core.match import Match
 from pyengine.core.registry import load_game
@@ -73,9 +73,11 @@ def open_replay(page, server, game: str) -> tuple[dict[str, Any], Match]:
 
 
 def wait_at(page, at: int) -> dict[str, Any]:
-    """Wait until the replay shows move ``at``; return what its table draws."""
-    page.wait_for_function(f"document.querySelector('[data-testid=replay]')?.dataset.at === '{at}'")
-    return page.evaluate(TABLE_JS)
+    """Wait until the replay shows move ``at``; return what its table draws (one round trip to the page)."""
+    seen: dict[str, Any] = page.wait_for_function(
+        f"() => document.querySelector('[data-testid=replay]')?.dataset.at === '{at}' && ({TABLE_JS})()",
+        polling="raf").json_value()
+    return seen
 
 
 def check_step(match: Match, k: int, viewer: int, seen: dict[str, Any]) -> None:
@@ -167,3 +169,46 @@ def test_play_on_from_a_middle_position_and_share_a_line(page, server):
     assert [(e["p"], e["a"]) for e in saved["log"][:middle]] == [(e["p"], e["a"]) for e in save["log"][:middle]]
     assert saved["seats"][1]["kind"] == "normal"
     go_home(page)
+
+
+@pytest.mark.parametrize("lang", ["pl", "ja"])
+def test_the_workshop_screens_speak_the_catalog_and_fit_a_phone(page, server, lang):
+    """The replay, the recorder (opened from the replay's Make a lesson) and the position setup, in Polish and in
+    Japanese with every catalog text marked (&i18n-mark): nothing on screen comes from anywhere else (the players'
+    names aside), and nothing overflows at 390 px."""
+    url = f"{server.url}?lang={lang}&i18n-mark"
+    boot(page, url)
+    page.evaluate("() => localStorage.clear()")
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        boot(page, url)
+        path = FINISHED / "jump_drive.json"
+        page.set_input_files("[data-testid=import-file]",
+                             files=[{"name": "x.json", "mimeType": "application/json", "buffer": path.read_bytes()}])
+        page.wait_for_selector("[data-testid=import-ok]")
+        page.locator("[data-testid=slot-row] [data-role=replay]").first.click()
+        page.wait_for_selector("[data-testid=replay-bar]", timeout=60_000)
+        wait_at(page, 66)
+        screens = {"replay": ("Ann", "Bob")}
+        assert not uncataloged(page, screens["replay"]), uncataloged(page, screens["replay"])
+        assert not overflowing(page), overflowing(page)
+        page.click("[data-testid=replay-share]")
+        page.wait_for_selector("[data-testid=replay-share-line]")
+        assert not uncataloged(page, ("Ann", "Bob")), uncataloged(page, ("Ann", "Bob"))
+        page.click("[data-testid=replay-share-close]")
+        page.keyboard.press("Home")
+        wait_at(page, 0)
+        page.click("[data-testid=replay-lesson]")
+        page.wait_for_selector("[data-testid=author-editor]")
+        page.wait_for_selector("[data-testid=author] [data-testid=game]")
+        assert not uncataloged(page, ()), uncataloged(page, ())
+        assert not overflowing(page), overflowing(page)
+        go_home(page)
+        page.click("[data-testid=open-setup]")
+        page.wait_for_function("document.querySelector('[data-testid=setup]')?.dataset.ok === '1'")
+        assert not uncataloged(page, ()), uncataloged(page, ())
+        assert not overflowing(page), overflowing(page)
+        go_home(page)
+    finally:
+        page.set_viewport_size({"width": 1366, "height": 900})
+        boot(page, server.url)

@@ -3,7 +3,7 @@ table at 1366x900 and at 390x844, and at every step the screen shows only that l
 aside), no missing message, no sideways overflow and no serious axe-core violation, with <html lang> set. The
 pseudo-language qps-ploc (every message accented and 40 % longer) checks that no layout only fits English.
 
-The suite plays the first STAR_I18N_STEPS decisions of each game (5); `STAR_I18N_STEPS=1000 pytest
+The suite plays the first STAR_I18N_STEPS decisions of each game (3); `STAR_I18N_STEPS=1000 pytest
 tests/browser/test_languages.py -k every_table` plays every game to its end (STAR_I18N_GAMES=jump_drive picks
 games).
 """
@@ -32,7 +32,7 @@ pytestmark = pytest.mark.browser
 LANGUAGES = ("pl", "cs", "ja")
 GAMES = tuple(os.environ.get("STAR_I18N_GAMES", "jump_drive,ares_expedition,beyond_the_sun").split(","))
 NAMES = ("Ann", "Bob")
-STEPS = int(os.environ.get("STAR_I18N_STEPS", "5"))
+STEPS = int(os.environ.get("STAR_I18N_STEPS", "3"))
 SIZES = ((1366, 900), (390, 844))
 
 

@@ -13,6 +13,9 @@ import pytest
 from host_pages import BOOT_MS, RIGHT_JS, STATE_JS, app_new_game
 from ui_driver import axe_violations, go_home, overflowing, play_step, settle
 
+from pyengine.core.match import Match
+from pyengine.core.registry import load_game
+
 pytestmark = pytest.mark.browser
 
 LESSONS = Path(__file__).resolve().parents[2] / "web" / "lessons"
@@ -121,6 +124,17 @@ def test_a_two_step_lesson_is_recorded_on_the_table_exported_and_played_in_the_e
     assert second == {**second, "continue": True}
     go_home(page)
     assert page.locator("[data-testid=draft-row]", has_text=f"A {game} lesson").count() == 1, "the draft is listed"
+    # Made from a game still being played, the lesson holds only what its seat may know: the opponent's hidden hand
+    # in it is dealt again, never the real one (the recorder showed the author that hand while recording replies).
+    real = Match.from_save(page.evaluate("""async () => {
+      const { store } = await import('./app/boot.js');
+      return store.readSave(store.activeMatches()[0]).save;
+    }""")).state
+    shown = load_game(game).state_from_code(first["pos"])
+    if game == "jump_drive":
+        assert sorted(shown.to_json()["hands"][1]) != sorted(real.to_json()["hands"][1])
+    elif game == "ares_expedition":
+        assert sorted(shown.to_json()["p"][1]["hand"]) != sorted(real.to_json()["p"][1]["hand"])
 
     # The reader's side: the exported link in embed.html, lesson mode.
     page.goto(link.replace("?mode=lesson", "?mode=lesson&boot=auto"))

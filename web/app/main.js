@@ -638,14 +638,16 @@ function replayScreen(rp) {
   document.title = t("title.replay", { game: rp.game ? gameTitle(rp.game) : "" });
   const { body, bar, dialog } = replayParts(rp, {
     onPlayOn: (at, seats) => playOn(rp, at, seats),
-    onMakeLesson: async (r) => {
+    // A lesson holds only what its seat may know while the game is on: the others' hidden cards are dealt again
+    // (the share op's honest resample), so recording it shows the author no real hand of a game still being played.
+    onMakeLesson: rp.open || rp.viewer !== null ? async (r) => {
       try {
-        const data = await call({ op: "share", match: r.matchId, seat: null, from: r.at, to: r.at, viewer: r.viewer ?? 0 });
+        const data = await call({ op: "share", match: r.matchId, seat: r.open ? null : r.viewer, from: r.at, to: r.at, viewer: r.viewer ?? 0 });
         const snap = r.session.snapshot;
         const seat = r.viewer ?? (snap.to_move || [])[0] ?? 0;
         await openRecorder(newLesson(r.game, data.code, seat));
       } catch (err) { showError(err); }
-    },
+    } : null,
   });
   return h("div", { class: "game replay-screen", testid: "replay-screen" },
     h("header", { class: "game-bar", testid: "game-bar" },
@@ -701,12 +703,14 @@ async function openRecorder(lesson, { draftId = null, at = 0 } = {}) {
   document.querySelector("[data-testid=author-title]")?.focus();
 }
 
-/** "Make a lesson" on a game screen: the game's position now, the seat on screen as the reader's. */
+/** "Make a lesson" on a game screen: the game's position now, the seat on screen as the reader's. While the game
+ * is on, every card that seat cannot see is dealt again (the share op), so the recorder shows no real hidden hand. */
 async function lessonFromGame(session) {
   const snap = session.snapshot;
   try {
-    const { code } = await call({ op: "code", match: session.matchId });
     const seat = snap.viewer ?? (snap.to_move || [])[0] ?? 0;
+    const { code } = snap.terminal ? await call({ op: "code", match: session.matchId })
+      : await call({ op: "share", match: session.matchId, seat, viewer: seat });
     await openRecorder(newLesson(snap.game, code, seat));
   } catch (err) { showError(err); }
 }

@@ -346,7 +346,10 @@ def _op_think(req: dict[str, Any]) -> JSON:
         info = InfoSet.of(match.state, seat, rng.next_u64())
         if len(info.legal) == 1:
             return _played(mid, match, seat, info.legal[0], viewer)
-        held = _THINKING[mid] = (key, Search(info, rng))
+        fresh = Search(info, rng)
+        if len(fresh.candidates) == 1:  # one move worth weighing: no search, no waiting
+            return _played(mid, match, seat, fresh.candidates[0], viewer)
+        held = _THINKING[mid] = (key, fresh)
     search = held[1]
     budget = bot.budget
     if cap_ms is not None and budget.seconds is not None:
@@ -358,8 +361,7 @@ def _op_think(req: dict[str, Any]) -> JSON:
         until = min(until, time.perf_counter() + max(0.0, budget.seconds - search.progress.seconds))
     if left > 0 and len(search.candidates) > 1:
         search.run(left, until)
-    done = (len(search.candidates) == 1 or search.progress.iterations >= cap
-            or (budget.seconds is not None and search.progress.seconds >= budget.seconds))
+    done = bot.done(search, budget)
     if done:
         return _played(mid, match, seat, search.best(), viewer)
     share = search.progress.iterations / cap

@@ -20,6 +20,8 @@ from .playout import GameModel, model_for
 
 UCB_C = 0.6
 """The exploration constant (rewards lie in [0, 1])."""
+SETTLED_EVERY = 8
+"""A search looks this often (in iterations) whether the rest of its budget could still change its choice."""
 
 
 class Node:
@@ -54,13 +56,24 @@ class Search:
         self.candidates = self.model.root_candidates(first, self.seat, info.legal)
         self.base = self.model.values(first)
 
+    def settled(self, left: int) -> bool:
+        """Return True when ``left`` more iterations cannot change the choice: one candidate, or the most visited
+        root action leads the next by more visits than are left (so ``best()`` would return it however they go)."""
+        if len(self.candidates) < 2:
+            return True
+        visits = sorted((self.root.stats.get((self.seat, a), (0.0,))[0] for a in self.candidates), reverse=True)
+        return visits[0] - visits[1] > left
+
     def run(self, iterations: int, deadline: float | None = None) -> None:
-        """Run up to ``iterations`` more iterations, stopping early at ``deadline`` (a ``time.perf_counter`` time)."""
+        """Run up to ``iterations`` more iterations, stopping early at ``deadline`` (a ``time.perf_counter`` time) or
+        once the rest could not change the choice (``settled``: the move is the one the full run would give)."""
         start = time.perf_counter()
-        for _ in range(iterations):
+        for done in range(1, iterations + 1):
             self._iterate()
             self.progress.iterations += 1
             if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if done % SETTLED_EVERY == 0 and self.settled(iterations - done):
                 break
         self.progress.seconds += time.perf_counter() - start
 
@@ -168,3 +181,11 @@ class ISMCTSBot:
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         search.run(self.iterations(search, budget), deadline)
         return search.best()
+
+    def done(self, search: Search, budget: Budget) -> bool:
+        """Return True when a search run in slices has its answer: its iterations or time are spent, or the
+        iterations left could not change its choice."""
+        cap = self.iterations(search, budget)
+        left = cap - search.progress.iterations
+        return (left <= 0 or search.settled(left)
+                or (budget.seconds is not None and search.progress.seconds >= budget.seconds))

@@ -118,7 +118,8 @@ def test_ismcts_gives_the_same_move_for_the_same_seed_and_iterations() -> None:
         search.run(60)
         runs.append((search.best(), search.summary()))
     assert runs[0] == runs[1]
-    assert sum(v for _, v, _ in runs[0][1]) == 60
+    # Each iteration visits one root move; a search stops early once the rest could not change its choice.
+    assert sum(v for _, v, _ in runs[0][1]) == search.progress.iterations <= 60
 
 
 def test_ismcts_handles_simultaneous_choices_for_either_seat() -> None:

@@ -55,9 +55,13 @@ def refused(page, field: str) -> str:
 def test_a_jump_drive_hand_is_set_up_refused_when_impossible_and_made_a_code(page, server):
     game = pyengine.load_game("jump_drive")
     cards = {c["id"]: c for c in game.catalog()}
-    twice = next(c for c in cards.values() if c.get("copies") == 2 and c.get("in_deck", True))
-    single = next(c for c in cards.values() if c.get("copies") == 1 and c["id"] != twice["id"])
     open_setup(page, server, "jump_drive")
+    # A new deal is random: leave out the cards the other seat holds, whose copies count too.
+    held = set(page.eval_on_selector_all("[data-testid='setup-group-seat.1'] [data-card]",
+                                         "els => els.map((e) => e.dataset.card)"))
+    twice = next(c for c in cards.values() if c.get("copies") == 2 and c.get("in_deck", True) and c["id"] not in held)
+    single = next(c for c in cards.values()
+                  if c.get("copies") == 1 and c.get("in_deck", True) and c["id"] not in held and c["id"] != twice["id"])
     clear_cards(page, "hand.0")
     add_card(page, "hand.0", single["name"], single["id"])
     for _ in range(3):  # three of a card the game has two of
@@ -77,8 +81,10 @@ def test_a_jump_drive_hand_is_set_up_refused_when_impossible_and_made_a_code(pag
 
 def test_an_ares_hand_and_the_mars_parameters_are_set_up(page, server):
     game = pyengine.load_game("ares_expedition")
-    cards = [c for c in game.catalog() if c.get("cost") is not None][:2]
     open_setup(page, server, "ares_expedition")
+    held = set(page.eval_on_selector_all("[data-testid='setup-group-seat.1'] [data-card]",
+                                         "els => els.map((e) => e.dataset.card)"))
+    cards = [c for c in game.catalog() if c.get("cost") is not None and c["id"] not in held][:2]
     clear_cards(page, "hand.0")
     for card in cards:
         add_card(page, "hand.0", card["name"], card["id"])

@@ -55,20 +55,28 @@ export async function stepCode(lesson, n) {
   const move = prev.played && prev.expect.includes(prev.played) ? prev.played : prev.expect[0];
   step.codes = step.codes || new Map();
   const key = `${from}\n${move}`;
-  if (step.codes.has(key)) return step.codes.get(key);
+  if (!step.codes.has(key)) step.codes.set(key, await playedOn(from, lesson.seat, move, thenAfter(prev, move), n + 1));
+  return step.codes.get(key);
+}
+
+/**
+ * The position code after a right move and its "then" moves from a position (each played by the lowest seat to move
+ * that may play it, as a line is): the start of a "continue" step. A "then" move that does not play is a
+ * LessonError naming `stepNumber`, the move's place and its text.
+ */
+export async function playedOn(from, seat, move, then, stepNumber) {
   const opened = await call({ op: "new_from_code", code: from, viewer: null });
   try {
-    await call({ op: "submit", match: opened.match, seat: lesson.seat, action: move, viewer: null });
-    for (const [i, action] of thenAfter(prev, move).entries()) {
+    await call({ op: "submit", match: opened.match, seat, action: move, viewer: null });
+    for (const [i, action] of then.entries()) {
       try {
         await call({ op: "play", match: opened.match, action, viewer: null });
       } catch {
-        throw new LessonError("embed.lesson.error.then", { step: n + 1, move: i + 1, action: action.slice(0, 80) });
+        throw new LessonError("embed.lesson.error.then", { step: stepNumber, move: i + 1, action: action.slice(0, 80) });
       }
     }
-    step.codes.set(key, (await call({ op: "code", match: opened.match })).code);
+    return (await call({ op: "code", match: opened.match })).code;
   } finally {
     call({ op: "close", match: opened.match }).catch(() => {});
   }
-  return step.codes.get(key);
 }

@@ -13,6 +13,7 @@ import { actionBar } from "./action-bar.js";
 import { divSnippet } from "./share.js";
 import { EmbedSession } from "../embed/session.js";
 import { checkShape, packLesson, LessonError } from "../embed/lesson-file.js";
+import { playedOn } from "../embed/lesson.js";
 import { GAMES } from "../embed/params.js";
 import { writeDraft, newDraftId } from "./lesson-drafts.js";
 
@@ -125,21 +126,7 @@ export class Recorder {
     if (!(prev.expect || []).length) return from;
     const then = thenOf(prev);
     const key = JSON.stringify([from, prev.expect[0], then]);
-    if (this.codes.has(key)) return this.codes.get(key);
-    const opened = await call({ op: "new_from_code", code: from, viewer: null });
-    try {
-      await call({ op: "submit", match: opened.match, seat: this.lesson.seat, action: prev.expect[0], viewer: null });
-      for (const [i, action] of then.entries()) {
-        try {
-          await call({ op: "play", match: opened.match, action, viewer: null });
-        } catch {
-          throw new LessonError("embed.lesson.error.then", { step: n, move: i + 1, action: action.slice(0, 80) });
-        }
-      }
-      this.codes.set(key, (await call({ op: "code", match: opened.match })).code);
-    } finally {
-      call({ op: "close", match: opened.match }).catch(() => {});
-    }
+    if (!this.codes.has(key)) this.codes.set(key, await playedOn(from, this.lesson.seat, prev.expect[0], then, n));
     return this.codes.get(key);
   }
 

@@ -117,9 +117,9 @@ def stats(values: list[float]) -> str:
 
 
 @contextlib.contextmanager
-def app_page(dist: Path, boot: Callable[[Page, str], None]) -> Iterator[Page]:
-    """Serve dist/, open the app at ?pace=0 in a fresh headless Chromium profile (1366x900), boot it with ``boot``
-    (the browser tests' driver), and clean everything up afterwards."""
+def app_page(dist: Path, boot: Callable[[Page, str], None], query: str = "?pace=0") -> Iterator[Page]:
+    """Serve dist/, open the app (at ``query``, by default ?pace=0) in a fresh headless Chromium profile (1366x900),
+    boot it with ``boot`` (the browser tests' driver), and clean everything up afterwards."""
     srv = serve(dist)
     profile = tempfile.mkdtemp(prefix="pyengine-bench-")
     try:
@@ -128,7 +128,7 @@ def app_page(dist: Path, boot: Callable[[Page, str], None]) -> Iterator[Page]:
                                                         viewport={"width": 1366, "height": 900})
             page = ctx.new_page()
             page.set_default_timeout(60_000)
-            boot(page, f"http://127.0.0.1:{srv.server_address[1]}/?pace=0")
+            boot(page, f"http://127.0.0.1:{srv.server_address[1]}/{query}")
             yield page
             ctx.close()
     finally:

@@ -35,7 +35,8 @@ def run_tests(pytest_args: list[str]) -> int:
     # Two or more workers: the browser tests (two groups, each in order in one worker, see tests/conftest.py) run
     # side by side, and the rest fills in beside and after them.
     # dist/ was just built, so the browser fixtures serve it as is.
-    args = ["-n", str(min(4, max(2, os.cpu_count() or 2))), *pytest_args]
+    # -rs lists every skipped test with its reason (a missing optional tool, such as Ray, is said, not hidden).
+    args = ["-n", str(min(4, max(2, os.cpu_count() or 2))), "-rs", *pytest_args]
     log("$ pytest " + " ".join(args))
     env = {**os.environ, "PYENGINE_SKIP_BUILD": "1"}
     code = subprocess.run([sys.executable, "-m", "pytest", *args], cwd=ROOT, env=env).returncode

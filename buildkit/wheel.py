@@ -26,6 +26,8 @@ from .pins import MICROPIP_WHEEL
 DEV_ONLY_MODULES = (
     "pyengine.__main__",
     "pyengine.bots.arena",
+    "pyengine.bots.scale",
+    "pyengine.bots.train",
     "pyengine.catalog",
     "pyengine.cli",
     "pyengine.fuzz",
@@ -33,7 +35,7 @@ DEV_ONLY_MODULES = (
     "pyengine.loadfuzz",
 )
 """The engine's modules the browser never imports, left out of the shipped wheel: the command line, the fuzzers, the
-bot arena, the lesson checker and the catalog printer.
+bot arena, the bots' training and its Ray scale-out, the lesson checker and the catalog printer.
 
 The browser runs web/engine/worker.py, which imports ``pyengine.bridge``; through it and the registry come every game
 package (each game's ``heuristic`` by name, for the bots) and the bots, and ``pyengine.playouts`` for the ``bench``

@@ -29,10 +29,13 @@ from .core.text import english, game_namespaces
 from .core.text import text as catalog_text
 from .core.version import ENGINE_VERSION
 from .playouts import random_playouts, selftest
+from .review import Review
 
 _MATCHES: dict[str, Match] = {}
 _BOT_RNG: dict[str, Rng] = {}
-_THINKING: dict[str, tuple[tuple[int, int], Search]] = {}  # a bot's search in progress, by match, with its position
+_REVIEWS: dict[str, Review] = {}  # a review with Expert in progress, by match (review.py)
+_THINKING: dict[tuple[str, int], tuple[tuple[int, frozenset[int]], Search]] = {}
+"""A bot's search in progress, by match and seat, with where it began: the log's length and the seats then to move."""
 _LOADERS: dict[str, SaveLoader] = {}  # open chunked loads, oldest first
 _LOADER_VIEWER: dict[str, int | None] = {}
 _COUNTER = [0]
@@ -303,7 +306,7 @@ def _played(mid: str, match: Match, seat: int, action: Action, viewer: int | Non
     """Apply a bot's action and return the viewer's snapshot, telling only the bot's own seat what it chose."""
     label = match.state.describe(seat, action)
     match.apply(seat, action)
-    _THINKING.pop(mid, None)
+    _THINKING.pop((mid, seat), None)
     out = snapshot(mid, match, viewer)
     # A bot's choice may be a hidden commitment: only its own seat is told what it was.
     out["played"] = ({"seat": seat, "action": str(action), "label": label} if viewer == seat
@@ -322,16 +325,36 @@ def _op_bot(req: dict[str, Any]) -> JSON:
     return _played(mid, match, seat, action, viewer)
 
 
+def _search_fits(match: Match, seat: int, mark: tuple[int, frozenset[int]]) -> bool:
+    """Return True when a search begun at ``mark`` (the log's length, the seats then to move) still answers the seat's
+    decision: the seat is still to move and every move since was another seat's choice made at the same time (a
+    simultaneous choice tells the seat nothing, so its information set is the one searched)."""
+    begun, movers = mark
+    if seat not in match.state.to_move() or len(match.log) < begun:
+        return False
+    return all(e.seat in movers and e.seat != seat for e in match.log[begun:])
+
+
+def _drop_searches(mid: str) -> None:
+    """Forget every search in progress of a match."""
+    for key in [k for k in _THINKING if k[0] == mid]:
+        del _THINKING[key]
+
+
 def _op_think(req: dict[str, Any]) -> JSON:
     """Let a seat's bot think for one slice of time; play its move once its budget is spent.
 
     The page asks again and again, drawing the progress in between, so a long search never blocks the worker
     for more than a slice and stops cleanly when the page stops asking (Undo, Home, a new game). The search is
-    kept between slices, and dropped when the position changes or ``think_cancel`` is asked.
+    kept between slices, and dropped when the position changes for the seat or ``think_cancel`` is asked.
+    With ``ahead``, the bot thinks while a human seat makes its own choice of the same moment: it never plays, and
+    answers ``ready`` once its move is found; the move is played at the next plain ``think`` for the seat, at once
+    (the human's choice since is hidden from the bot, so the search still holds).
     """
     mid, match = _match(req)
     seat = _field(req, "seat", int)
     viewer = _viewer(req, match.players)
+    ahead = bool(_field(req, "ahead", bool, optional=True))
     slice_ms = _int_in(req, "slice_ms", 10, 2000, default=150)
     cap_ms = _int_in(req, "max_ms", 50, 60_000, default=60_000) if req.get("max_ms") is not None else None
     if seat not in match.state.to_move():
@@ -339,17 +362,14 @@ def _op_think(req: dict[str, Any]) -> JSON:
     bot = _bot_for(match, seat)
     rng = _BOT_RNG[mid]
     if not isinstance(bot, ISMCTSBot):
+        if ahead:
+            return {"ready": {"seat": seat}}
         return _played(mid, match, seat, choose(bot, match.state, seat, rng), viewer)
-    key = (seat, match.revision)
-    held = _THINKING.get(mid)
-    if held is None or held[0] != key:
+    held = _THINKING.get((mid, seat))
+    if held is None or not _search_fits(match, seat, held[0]):
         info = InfoSet.of(match.state, seat, rng.next_u64())
-        if len(info.legal) == 1:
-            return _played(mid, match, seat, info.legal[0], viewer)
-        fresh = Search(info, rng)
-        if len(fresh.candidates) == 1:  # one move worth weighing: no search, no waiting
-            return _played(mid, match, seat, fresh.candidates[0], viewer)
-        held = _THINKING[mid] = (key, fresh)
+        fresh = bot.search(info, rng)
+        held = _THINKING[(mid, seat)] = ((len(match.log), frozenset(match.state.to_move())), fresh)
     search = held[1]
     budget = bot.budget
     if cap_ms is not None and budget.seconds is not None:
@@ -359,11 +379,16 @@ def _op_think(req: dict[str, Any]) -> JSON:
     until = time.perf_counter() + slice_ms / 1000
     if budget.seconds is not None:
         until = min(until, time.perf_counter() + max(0.0, budget.seconds - search.progress.seconds))
-    if left > 0 and len(search.candidates) > 1:
+    if left > 0 and len(search.candidates) > 1:  # one move worth weighing: no search, no waiting
         search.run(left, until)
-    done = bot.done(search, budget)
-    if done:
-        return _played(mid, match, seat, search.best(), viewer)
+    if len(search.candidates) < 2 or bot.done(search, budget):
+        if ahead:
+            return {"ready": {"seat": seat}}
+        move = search.best()
+        if move in match.state.legal_actions(seat):
+            return _played(mid, match, seat, move, viewer)
+        _THINKING.pop((mid, seat), None)  # never expected: think again from the position as it is
+        return {"thinking": {"seat": seat, "iterations": 0, "seconds": 0.0, "share": 0.0}}
     share = search.progress.iterations / cap
     if budget.seconds:
         share = max(share, search.progress.seconds / budget.seconds)
@@ -388,7 +413,7 @@ def _op_bots(req: dict[str, Any]) -> JSON:
         seat = bots[0]
         match.apply(seat, choose(_bot_for(match, seat), match.state, seat, _BOT_RNG[mid]))
         steps += 1
-    _THINKING.pop(mid, None)
+    _drop_searches(mid)
     out = snapshot(mid, match, viewer)
     out["steps"] = steps
     return out
@@ -416,6 +441,22 @@ def _op_bench(req: dict[str, Any]) -> JSON:
     random_playouts(game_id, n, players=2, seed=1)
     dt = time.perf_counter() - t0
     return {"game": game_id, "games": n, "seconds": dt, "games_per_s": n / dt if dt else 0.0}
+
+
+_WARM: dict[str, Search] = {}  # the warm-up's search, continued from slice to slice
+
+
+def _op_warmup(req: dict[str, Any]) -> JSON:
+    """Run the search's hot path for about ``ms`` milliseconds (a Hard search of a fixed Jump Drive position), so the
+    page's first real search does not pay for the runtime's own warming up (the page asks in its idle time, after
+    boot). Answers the iterations done so far and the seconds spent in all."""
+    ms = _int_in(req, "ms", 10, 2000, default=100)
+    search = _WARM.get("search")
+    if search is None:
+        state = load_game("jump_drive").new_initial_state(seed=1, players=3)
+        search = _WARM["search"] = make_bot("hard").search(InfoSet.of(state, 0, 1), Rng(1))  # type: ignore[attr-defined]
+    search.run(100_000, time.perf_counter() + ms / 1000, settle=False)
+    return {"iterations": search.progress.iterations, "seconds": round(search.progress.seconds, 3)}
 
 
 def _op_load_start(req: dict[str, Any]) -> JSON:
@@ -486,9 +527,9 @@ def _op_submit(req: dict[str, Any]) -> JSON:
 
 
 def _op_think_cancel(req: dict[str, Any]) -> JSON:
-    """Drop a match's search in progress."""
+    """Drop a match's searches in progress."""
     mid, _ = _match(req)
-    _THINKING.pop(mid, None)
+    _drop_searches(mid)
     return {}
 
 
@@ -720,6 +761,40 @@ def _op_fork(req: dict[str, Any]) -> JSON:
     return snapshot(_register(fork), fork, viewer)
 
 
+def _op_review_start(req: dict[str, Any]) -> JSON:
+    """Begin reviewing one seat's decisions of a match with Expert (``review.py``); answer the chosen-move list.
+
+    ``iterations`` (optional) sets each decision's search (default: Expert's count in the game) and ``max_ms`` caps
+    its time. Any review of the match in progress is dropped.
+    """
+    mid, match = _match(req)
+    seat = _field(req, "seat", int)
+    if not 0 <= seat < match.players:
+        raise InvalidActionError(f"no seat {seat} in a {match.players}-player match")
+    iterations = _int_in(req, "iterations", 1, 100_000, default=0) if req.get("iterations") is not None else 0
+    cap_ms = _int_in(req, "max_ms", 50, 60_000, default=1900) if req.get("max_ms") is not None else None
+    review = _REVIEWS[mid] = Review.start(match, seat, iterations, None if cap_ms is None else cap_ms / 1000)
+    return {"seat": seat, "total": len(review.decisions),
+            "decisions": [{"n": d.n, "move": d.words} for d in review.decisions]}
+
+
+def _op_review_step(req: dict[str, Any]) -> JSON:
+    """Weigh a match's review for one slice of time; answer its progress and the decisions weighed in the slice."""
+    mid, _ = _match(req)
+    review = _REVIEWS.get(mid)
+    if review is None:
+        raise InvalidActionError("no review of this match is under way (review_start)")
+    slice_ms = _int_in(req, "slice_ms", 10, 2000, default=150)
+    return review.report(review.step(slice_ms / 1000))
+
+
+def _op_review_cancel(req: dict[str, Any]) -> JSON:
+    """Drop a match's review in progress (nothing else changes)."""
+    mid, _ = _match(req)
+    _REVIEWS.pop(mid, None)
+    return {}
+
+
 def _op_selftest(req: dict[str, Any]) -> JSON:
     """Play one seeded random game and answer the digest of its final state."""
     return selftest(_field(req, "game", str), _field(req, "seed", int), _field(req, "players", int))
@@ -729,7 +804,8 @@ def _op_close(req: dict[str, Any]) -> JSON:
     """Forget a match (and its search in progress)."""
     mid, _ = _match(req)
     del _MATCHES[mid]
-    _THINKING.pop(mid, None)
+    _drop_searches(mid)
+    _REVIEWS.pop(mid, None)
     for key in [k for k in _LOG_SEQS if k[0] == mid]:
         del _LOG_SEQS[key]
     return {}
@@ -788,7 +864,11 @@ OPS: dict[str, Callable[[dict[str, Any]], JSON]] = {
     "history": _op_history,
     "replay_at": _op_replay_at,
     "fork": _op_fork,
+    "review_start": _op_review_start,
+    "review_step": _op_review_step,
+    "review_cancel": _op_review_cancel,
     "bench": _op_bench,
+    "warmup": _op_warmup,
     "selftest": _op_selftest,
     "close": _op_close,
     "setup_form": _op_setup_form,

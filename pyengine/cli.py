@@ -1,4 +1,4 @@
-"""The command line: play, bench, fuzz, fuzz-load and arena (``python -m pyengine ...``)."""
+"""The command line: play, bench, fuzz, fuzz-load, arena, train (``python -m pyengine ...``)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from typing import Any
 from .bots import InfoSet, choose, make_bot
 from .bots.arena import ResultsFileError, play, win_rate
 from .bots.ismcts import Search
+from .bots.scale import RayMissingError
+from .bots.train import train, weights_path, write
 from .core.api import Game, State
 from .core.errors import EngineError
 from .core.poscode import MAX_LINE
@@ -129,11 +131,43 @@ def cmd_arena(args: argparse.Namespace) -> int:
         return 2
     try:
         report = win_rate(args.game, args.bot, args.against, args.games, args.players, args.seed, options,
-                          jobs=args.jobs, results=Path(args.results) if args.results else None)
-    except ResultsFileError as exc:
+                          jobs=args.jobs, results=Path(args.results) if args.results else None, ray=args.ray)
+    except (ResultsFileError, RayMissingError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(json.dumps(report))
+    return 0
+
+
+def cmd_train(args: argparse.Namespace) -> int:
+    """Fit a game's learned evaluation from self-play and write its weights file (or print it)."""
+    load_game(args.game)
+    t0 = time.perf_counter()
+    try:
+        result = train(args.game, args.games, args.seed, jobs=args.jobs, ray=args.ray, solo_games=args.solo_games)
+    except RayMissingError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.out == "-":
+        print(json.dumps(result, indent=1, sort_keys=True))
+        return 0
+    path = Path(args.out) if args.out else weights_path(args.game)
+    if args.check:
+        fresh = path.with_name(path.name + ".check")
+        write(result, fresh)
+        same = path.exists() and fresh.read_bytes() == path.read_bytes()
+        fresh.unlink()
+        print(f"{path}: {'reproduced byte for byte' if same else 'DIFFERS from this run'} "
+              f"({time.perf_counter() - t0:.0f}s)")
+        return 0 if same else 1
+    write(result, path)
+    for part in ("multi", "solo"):
+        r = result[part]
+        if r:
+            print(f"{args.game} {part}: {r['games']} games, {r['positions']} positions; held out: log loss "
+                  f"{r['held_out']['log_loss']} (heuristic {r['held_out_heuristic']['log_loss']}), likeliest seat "
+                  f"won {r['held_out']['accuracy']:.1%} (heuristic {r['held_out_heuristic']['accuracy']:.1%})")
+    print(f"wrote {path} in {time.perf_counter() - t0:.0f}s")
     return 0
 
 
@@ -347,7 +381,23 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--jobs", type=int, default=1, help="play games in this many processes (same results)")
     a.add_argument("--results", default="", help="keep each finished game in this file (one JSON line); run the "
                                                  "same command again to play only the games it lacks")
+    a.add_argument("--ray", default=None, nargs="?", const="local", metavar="ADDRESS",
+                   help="play the games on Ray (pip install 'pyengine[scale]'): alone, a local Ray with --jobs CPUs; "
+                        "or a cluster's address (auto, ray://head:10001); same results")
     a.set_defaults(fn=cmd_arena)
+    t = sub.add_parser("train", help="fit the learned evaluation from self-play games; writes the game's "
+                                     "data/eval_weights.json (the same arguments give the same file)")
+    t.add_argument("game")
+    t.add_argument("--games", type=int, default=400, help="multi-player self-play games (over 2 to max players)")
+    t.add_argument("--solo-games", type=int, default=None, help="solitaire games (default: as many; 0 for none)")
+    t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--jobs", type=int, default=1, help="play games in this many processes (same result)")
+    t.add_argument("--ray", default=None, nargs="?", const="local", metavar="ADDRESS",
+                   help="play the games on Ray (as for arena); same result")
+    t.add_argument("--out", default="", help="write here instead of the game's data folder ('-': print it)")
+    t.add_argument("--check", action="store_true",
+                   help="write nothing: exit 1 unless the result equals the weights file, byte for byte")
+    t.set_defaults(fn=cmd_train)
     return ap
 
 

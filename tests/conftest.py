@@ -22,7 +22,7 @@ BROWSER_GROUPS = {
                   "tests/browser/test_embed_layout.py",
                   "tests/browser/test_instant_start.py", "tests/browser/test_deploys.py",
                   "tests/browser/test_replay_screen.py", "tests/browser/test_recorder.py",
-                  "tests/browser/test_setup_screen.py"),
+                  "tests/browser/test_setup_screen.py", "tests/browser/test_review.py"),
 }
 """The browser test modules, in two groups of about equal length (each 8-10 minutes on a busy 2-core machine). A
 module missing here joins the first group."""

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
+import importlib
 import json
 import math
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,9 @@ from ..core.api import Outcome, State
 from ..core.registry import load_game
 from ..core.rng import Rng
 from .base import Bot, choose
+from .learned import WEIGHTS_FILE
 from .levels import make_bot
+from .scale import run_jobs
 
 
 def play(game_id: str, bots: Sequence[Bot], seed: int, options: dict[str, Any] | None = None,
@@ -74,6 +77,22 @@ def _played(job: tuple[str, str, str, int, int, int, dict[str, Any] | None]) -> 
             "cpu": time.process_time() - start}
 
 
+BOT_MODULES = ("base", "greedy", "ismcts", "learned", "levels", "playout")
+"""The bots' own modules whose code a results file's games depend on (``fingerprint``)."""
+
+
+def fingerprint(game_id: str) -> str:
+    """Return a short hash of what an arena game's result depends on besides its seed: the bots' code, the game's
+    heuristic and learned weights, and its rules version (a results file of other code is never resumed)."""
+    game = load_game(game_id)
+    package = Path(importlib.import_module(type(game).__module__.rpartition(".")[0]).__file__ or ".").parent
+    here = Path(__file__).parent
+    digest = hashlib.sha256(game.info.rules_version.encode())
+    for path in [*(here / f"{m}.py" for m in BOT_MODULES), package / "heuristic.py", package / "data" / WEIGHTS_FILE]:
+        digest.update(path.read_bytes() if path.exists() else b"-")
+    return digest.hexdigest()[:12]
+
+
 class ResultsFileError(ValueError):
     """A results file that belongs to another arena run, or cannot be read."""
 
@@ -114,20 +133,22 @@ def _read_results(path: Path, header: dict[str, Any]) -> dict[int, dict[str, Any
 
 
 def win_rate(game_id: str, bot_a: str, bot_b: str, games: int, players: int = 2, seed: int = 1,
-             options: dict[str, Any] | None = None, jobs: int = 1, results: Path | None = None) -> dict[str, Any]:
+             options: dict[str, Any] | None = None, jobs: int = 1, results: Path | None = None,
+             ray: str | None = None) -> dict[str, Any]:
     """Play bot_a in one seat (rotating) against bot_b in the others; return bot_a's win rate with its interval.
 
     A shared win counts one half (co-op: a win together counts one). In solitaire bot_b is not used and the rate
-    is how often bot_a wins. ``jobs`` > 1 plays games in that many processes (the results do not change).
+    is how often bot_a wins. ``jobs`` > 1 plays games in that many processes, and ``ray`` (``local``, ``auto`` or a
+    cluster's address) on Ray (``pyengine/bots/scale.py``); the results do not change.
     ``results``, when given, is a file that keeps each finished game as one JSON line: a run that is stopped and
     started again with the same arguments plays only the games it lacks, and reports the same figures (game g is
-    always seed + g with bot_a in seat g % players).
+    always seed + g with bot_a in seat g % players). A results file made by other bot code (``fingerprint``) is refused.
 
     Raises:
         ResultsFileError: ``results`` belongs to another run.
     """
     header = {"game": game_id, "bot": bot_a, "against": bot_b, "players": players, "seed": seed,
-              "options": options or {}}
+              "options": options or {}, "code": fingerprint(game_id)}
     done = _read_results(results, header) if results is not None else {}
     if results is not None:  # the header, then the games kept (a line cut short by a kill is dropped)
         kept = [json.dumps({"arena": header})] + [json.dumps(done[g]) for g in sorted(done)]
@@ -141,13 +162,8 @@ def win_rate(game_id: str, bot_a: str, bot_b: str, games: int, players: int = 2,
             with results.open("a") as f:
                 f.write(json.dumps(rec) + "\n")
 
-    if jobs > 1 and len(work) > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for future in as_completed([pool.submit(_played, w) for w in work]):
-                keep(future.result())
-    else:
-        for w in work:
-            keep(_played(w))
+    for rec in run_jobs(_played, work, jobs, ray):
+        keep(rec)
     return summary(game_id, bot_a, bot_b, players, records)
 
 

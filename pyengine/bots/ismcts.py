@@ -20,6 +20,8 @@ from .playout import GameModel, model_for
 
 UCB_C = 0.6
 """The exploration constant (rewards lie in [0, 1])."""
+EXPERT_FACTOR = 2
+"""Expert searches this many times Hard's iterations (and values positions by the learned evaluation)."""
 SETTLED_EVERY = 8
 """A search looks this often (in iterations) whether the rest of its budget could still change its choice."""
 
@@ -45,8 +47,12 @@ class Progress:
 class Search:
     """A resumable ISMCTS search for one seat's decision (the browser runs it in slices, so it can be cancelled)."""
 
-    def __init__(self, info: InfoSet, rng: Rng) -> None:
+    def __init__(self, info: InfoSet, rng: Rng, learned: bool = False, include: Action | None = None) -> None:
+        """Begin a search (no iteration yet); ``learned``: value playouts' ends by the learned evaluation;
+        ``include``: a legal move weighed at the root even when the heuristic would not pick it (a review's played
+        move)."""
         self.info = info
+        self.learned = learned
         self.seat = info.seat
         self.rng = Rng(rng.next_u64())
         self.root = Node()
@@ -54,6 +60,8 @@ class Search:
         first = info.sample(self.rng.next_u64())
         self.model: GameModel = model_for(first)
         self.candidates = self.model.root_candidates(first, self.seat, info.legal)
+        if include is not None and include in info.legal and include not in self.candidates:
+            self.candidates.append(include)
         self.base = self.model.values(first)
 
     def settled(self, left: int) -> bool:
@@ -64,16 +72,17 @@ class Search:
         visits = sorted((self.root.stats.get((self.seat, a), (0.0,))[0] for a in self.candidates), reverse=True)
         return visits[0] - visits[1] > left
 
-    def run(self, iterations: int, deadline: float | None = None) -> None:
-        """Run up to ``iterations`` more iterations, stopping early at ``deadline`` (a ``time.perf_counter`` time) or
-        once the rest could not change the choice (``settled``: the move is the one the full run would give)."""
+    def run(self, iterations: int, deadline: float | None = None, settle: bool = True) -> None:
+        """Run up to ``iterations`` more iterations, stopping early at ``deadline`` (a ``time.perf_counter`` time) or,
+        with ``settle``, once the rest could not change the choice (``settled``: the move is the one the full run would
+        give; a review, which wants the values too, runs on)."""
         start = time.perf_counter()
         for done in range(1, iterations + 1):
             self._iterate()
             self.progress.iterations += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            if done % SETTLED_EVERY == 0 and self.settled(iterations - done):
+            if settle and done % SETTLED_EVERY == 0 and self.settled(iterations - done):
                 break
         self.progress.seconds += time.perf_counter() - start
 
@@ -123,7 +132,7 @@ class Search:
                 node.children[key] = Node()
                 break
             node = child
-        rewards = model.rewards(model.playout(state, rng), self.base)
+        rewards = model.rewards(model.playout(state, rng), self.base, self.learned)
         for n, joint in path:
             for s, a in joint:
                 st = n.stats[(s, a)]
@@ -161,21 +170,30 @@ class Search:
 
 
 class ISMCTSBot:
-    """Hard and Expert: information-set MCTS with heuristic playouts, within an iteration and time budget."""
+    """Hard and Expert: information-set MCTS with heuristic playouts, within an iteration and time budget.
 
-    def __init__(self, name: str, budget: Budget) -> None:
+    Expert also values the playouts' ends by the game's learned evaluation (``learned``: each seat's chance to win),
+    where Hard uses the hand-written heuristic's value lead.
+    """
+
+    def __init__(self, name: str, budget: Budget, learned: bool = False) -> None:
         self.name = name
         self.budget = budget
+        self.learned = learned
+
+    def search(self, info: InfoSet, rng: Rng) -> Search:
+        """Return a new search of this bot's kind for an information set."""
+        return Search(info, rng, self.learned)
 
     def iterations(self, search: Search, budget: Budget) -> int:
         """Return the iterations this decision may take: the budget's, or (0) the level's count for the game."""
         if budget.iterations:
             return budget.iterations
-        return search.model.params.hard * (3 if self.name == "expert" else 1)
+        return search.model.params.hard * (EXPERT_FACTOR if self.name.startswith("expert") else 1)
 
     def choose(self, info: InfoSet, rng: Rng, budget: Budget) -> Action:
         """Search the seat's information set and return the most visited root action."""
-        search = Search(info, rng)
+        search = self.search(info, rng)
         if len(search.candidates) == 1:
             return search.candidates[0]
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds

@@ -14,9 +14,10 @@ LEVELS = ("easy", "normal", "hard", "expert")
 """The levels the home screen offers, weakest first."""
 BOT_NAMES = (*LEVELS, "random", "greedy")
 """Every bot name: the four levels, plus ``random`` and ``greedy`` (an old name of Normal, kept for saves)."""
-LEVEL_BUDGETS = {"hard": Budget(iterations=0, seconds=0.9), "expert": Budget(iterations=0, seconds=2.8)}
-"""The search levels' budgets. Iterations 0 means each game's own count (``SearchParams.hard``, three times as many
-for Expert), about what one second (Expert: three) buys in the browser; the seconds cap the browser's search."""
+LEVEL_BUDGETS = {"hard": Budget(iterations=0, seconds=0.9), "expert": Budget(iterations=0, seconds=1.9)}
+"""The search levels' budgets. Iterations 0 means each game's own count (``SearchParams.hard``, twice as many for
+Expert, ``EXPERT_FACTOR``), about what one second (Expert: two) buys in the browser; the seconds cap the browser's
+search. Expert's strength comes mostly from its learned evaluation, not from its time."""
 
 
 def make_bot(name: str) -> Bot:
@@ -33,8 +34,8 @@ def make_bot(name: str) -> Bot:
     if name in ("greedy", "normal"):
         return GreedyBot(name)
     if name in LEVEL_BUDGETS:
-        return ISMCTSBot(name, LEVEL_BUDGETS[name])
+        return ISMCTSBot(name, LEVEL_BUDGETS[name], learned=name == "expert")
     level, _, count = name.partition(":")
     if level in LEVEL_BUDGETS and count.isdigit() and 0 < int(count) <= 1_000_000:
-        return ISMCTSBot(name, Budget(iterations=int(count)))
+        return ISMCTSBot(name, Budget(iterations=int(count)), learned=level == "expert")
     raise ValueError(f"unknown bot {name!r}; known bots: {list(BOT_NAMES)}")

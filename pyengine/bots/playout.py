@@ -11,6 +11,7 @@ from types import ModuleType
 
 from ..core.api import Action, State
 from ..core.rng import Rng
+from .learned import LearnedEval, learned_eval
 
 Scorer = Callable[[State, int, list[Action]], list[float]]
 Evaluator = Callable[[State, int], float]
@@ -26,7 +27,7 @@ class SearchParams:
     width: int = 8
     scale: float = 4.0
     hard: int = 200
-    """Hard's iterations a decision (Expert: three times as many)."""
+    """Hard's iterations a decision (Expert: ``EXPERT_FACTOR`` times as many)."""
 
 
 def _sigmoid(x: float) -> float:
@@ -38,6 +39,19 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
+def distinct(state: State, seat: int, legal: list[Action]) -> list[Action]:
+    """Return the legal moves with those described in the same words as an earlier one left out (copies of one card
+    are the same move to the player and to the rules' outcome)."""
+    seen: set[str] = set()
+    out: list[Action] = []
+    for a in legal:
+        words = state.describe(seat, a)
+        if words not in seen:
+            seen.add(words)
+            out.append(a)
+    return out
+
+
 class GameModel:
     """One game's playout policy, candidate moves, position values and rewards, for the search."""
 
@@ -47,11 +61,19 @@ class GameModel:
         self.params: SearchParams = getattr(module, "SEARCH", SearchParams())
         self.team: Callable[[State], bool] = getattr(module, "cooperative", lambda s: False)
         self.greedy_cut = int(self.params.greedy * 2**64)
+        self.learned: LearnedEval | None = learned_eval(module)
 
     def root_candidates(self, state: State, seat: int, legal: list[Action]) -> list[Action]:
-        """Return the actions the search weighs at the root: the heuristic's best ``width``, best first."""
+        """Return the actions the search weighs at the root: the heuristic's best ``width``, best first.
+
+        Moves a player cannot tell apart (the same words: paying with one of two copies of a card) are weighed once,
+        as the first of them; a decision whose moves are all alike takes no search.
+        """
         if len(legal) == 1:
             return list(legal)
+        legal = distinct(state, seat, legal)
+        if len(legal) == 1:
+            return legal
         scores = self.score(state, seat, legal)
         order = sorted(range(len(legal)), key=lambda i: (-scores[i], str(legal[i])))
         return [legal[i] for i in order[: self.params.width]]
@@ -82,11 +104,12 @@ class GameModel:
         """Return each seat's position value (the game's points, now plus what its engine promises)."""
         return [self.evaluate(state, s) for s in range(state.player_count())]
 
-    def rewards(self, state: State, base: list[float]) -> list[float]:
+    def rewards(self, state: State, base: list[float], learned: bool = False) -> list[float]:
         """Return each seat's reward in [0, 1]: mostly the win at the end, else the value lead at the horizon.
 
         ``base`` is the values at the search's root: alone (solitaire) or together (co-op), a seat is measured
-        against what the root promised.
+        against what the root promised. With ``learned`` (Expert), the horizon's reward is each seat's chance to win
+        by the game's learned evaluation (``learned.py``), where it has one for this player count (never in co-op).
         """
         n = state.player_count()
         scale = self.params.scale
@@ -101,6 +124,10 @@ class GameModel:
                 return [0.8 * wins[s] + 0.2 * _sigmoid(lead / scale) for s in range(n)]
             return [0.8 * wins[s] + 0.2 * _sigmoid((scores[s] - max(scores[o] for o in range(n) if o != s)) / scale)
                     for s in range(n)]
+        if learned and self.learned is not None and not (n > 1 and team):
+            chances = self.learned.chances(state)
+            if chances is not None:
+                return chances
         vals = self.values(state)
         if team:
             lead = (sum(vals) - sum(base)) / n

@@ -408,16 +408,38 @@ def workshop(page, url: str, out: Path, size: str) -> None:
     go_home(page)
 
 
+def review(page, url: str, out: Path, size: str) -> None:
+    """Review with Expert on a finished Jump Drive game: while Expert weighs the decisions (progress, Cancel), and
+    done, with the costliest decision opened in the replay."""
+    fresh(page, url + "&reviewiter=30")
+    path = ROOT / "tests" / "fixtures" / "finished" / "jump_drive.json"
+    file = {"name": "A finished game.json", "mimeType": "application/json", "buffer": path.read_bytes()}
+    page.set_input_files("[data-testid=import-file]", files=[file])
+    page.wait_for_selector("[data-testid=import-ok]")
+    page.locator("[data-testid=slot-row] [data-role=replay]").first.click()
+    page.wait_for_selector("[data-testid=replay-bar]")
+    page.click("[data-testid=replay-review]")
+    page.wait_for_function("() => Number(document.querySelector('[data-testid=review-progress]')?.value) >= 3")
+    shoot(page, out, "review-running", size)
+    page.wait_for_selector("[data-testid=review][data-state=done]", timeout=120_000)
+    if page.locator("[data-testid=review-costly-0-go]").count():
+        page.click("[data-testid=review-costly-0-go]")
+        page.wait_for_timeout(600)
+    page.evaluate("window.scrollTo(0, 0)")
+    shoot(page, out, "review", size)
+    go_home(page)
+
+
 def main() -> int:
     """Take every screenshot at both sizes."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--dist", default=str(ROOT / "dist"))
     parser.add_argument("--out", default=str(ROOT / "docs" / "screens"))
     parser.add_argument("--only", default="", help="comma-separated sections (jump_drive, beyond_the_sun, ares, "
-                                                   "home, bots, embeds, languages, workshop); all by default")
+                                                   "home, bots, embeds, languages, workshop, review); all by default")
     args = parser.parse_args()
     sections = {"jump_drive": jump_drive, "beyond_the_sun": beyond_the_sun, "ares": ares, "home": home,
-                "bots": bots, "embeds": embeds, "languages": languages, "workshop": workshop}
+                "bots": bots, "embeds": embeds, "languages": languages, "workshop": workshop, "review": review}
     wanted = [sections[n] for n in args.only.split(",") if n] or list(sections.values())
     from playwright.sync_api import sync_playwright
 

@@ -50,7 +50,8 @@ def log_text(page) -> str:
 # ---------------------------------------------------------------------------------------------- full games
 
 def test_a_two_player_game_against_a_bot_through_the_table(page, server):
-    """A whole 2-player game, human against a greedy bot, offline, played only with the table's controls (pawn
+    """A whole 2-player game (to its end at round 10, the round-limit option, to keep the suite short), human
+    against a greedy bot, offline, played only with the table's controls (pawn
     spaces, tech slots, ships and targets, question buttons); every visible text, tooltip and accessible name of every
     step reads as words (no action codes, JSON, raw keys or debug panel), and axe-core finds nothing serious or
     critical on the game's home form, its table and its end screen; the end screen has the VP by source, the
@@ -66,7 +67,8 @@ def test_a_two_player_game_against_a_bot_through_the_table(page, server):
         go_home(page)
         page.select_option("[data-testid=game-select]", "beyond_the_sun")
         scan_screen(page, "home", leaks, violations, axe=True)
-        bts_game(page, ("You", "Bot 2"), ("human", "greedy"), seed=21)
+        # Round 10 is the last (the round-limit option at its least): every kind of step still comes, sooner.
+        bts_game(page, ("You", "Bot 2"), ("human", "greedy"), seed=21, options={"round_limit": 10})
 
         def check(mode: str) -> None:
             step = sum(clicks.values())

@@ -118,6 +118,29 @@ export const booted = engine.ready.then(
 );
 booted.catch(() => {}); // already on screen
 
+// Warm-up: the first search in a page ran at a third of the later ones' speed while the runtime's WebAssembly was
+// still being optimised. Once the engine is ready, in the page's idle time, a few short slices of a search
+// (op "warmup", ~80 ms each) run that hot path, so a bot's first decision is not the slow one. Anything else asked
+// of the engine stops it (at most one slice in the way). "?nowarm" leaves it out (benchmarks/browser_bots.py).
+const WARM_SLICES = 5;
+const WARM_SLICE_MS = 80;
+const idle = () => new Promise((resolve) => (globalThis.requestIdleCallback ? requestIdleCallback(resolve, { timeout: 1000 }) : setTimeout(resolve, 50)));
+async function warmUp() {
+  if (new URLSearchParams(location.search).has("nowarm")) return;
+  const started = performance.now();
+  let expected = engine.calls;
+  for (let i = 0; i < WARM_SLICES; i++) {
+    await idle();
+    if (engine.calls !== expected) break; // the player has started something: the engine is theirs
+    const answer = await engine.call({ op: "warmup", ms: WARM_SLICE_MS });
+    expected = engine.calls;
+    if (!answer || answer.ok === false) break;
+    engine.warm = { ...answer, slices: i + 1, wall_ms: Math.round(performance.now() - started) };
+  }
+  document.documentElement.dataset.warm = "done";
+}
+booted.then(warmUp, () => {});
+
 // A returning visit (the service worker, registered only once an engine was ready, controls the page) has the
 // runtime in its caches: the engine starts at once. A first visit draws the home screen first (main.js starts the
 // engine then), so that drawing does not share the network and the cores with the runtime's download.

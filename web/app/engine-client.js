@@ -136,6 +136,7 @@ class EngineClient extends EventTarget {
   #crash; // rejects #crashed
   #loading = null; // the import of PyScript's core, once start() asked for it
   stage = "runtime";
+  calls = 0; // requests asked so far (the warm-up stops once anything else asks)
 
   constructor() {
     super();
@@ -191,6 +192,7 @@ class EngineClient extends EventTarget {
    * too deep or too large never reaches Python (it once overflowed Pyodide's stack): it answers a typed error.
    */
   call(request) {
+    this.calls += 1;
     const problem = jsonProblem(request);
     const body = problem ? null : JSON.stringify(request);
     if (problem || body.length > MAX_BYTES) {

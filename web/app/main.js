@@ -570,6 +570,7 @@ function gameScreen(session) {
     onHome: goHome,
     onPlayAgain: () => startMatch({ ...(app.lastRequest || { game: snap.game, players: snap.players, options: snap.options || {}, seats: snap.seats }), seed: null }),
     onReplay: async () => { try { openReplay(await session.saveObject()); } catch (err) { showError(err); } },
+    onReview: async () => { try { openReplay(await session.saveObject(), { review: true }); } catch (err) { showError(err); } },
     onCampaignNext: (used) => startMatch({
       game: snap.game, players: snap.players, seed: null, seats: snap.seats,
       options: { ...(snap.options || {}), campaign: true, campaign_used: used },
@@ -592,7 +593,7 @@ async function closeReplay() {
  * written. A finished game opens at its end with every seat's view open; a game in progress shows its one human
  * seat's view, or only the public view when several humans share the device (their hands stay hidden).
  */
-async function openReplay(save) {
+async function openReplay(save, { review = false } = {}) {
   if (!(await engineFor(t("replay.loading")))) return;
   const game = save && typeof save === "object" ? save.game : null;
   const loading = { label: t("replay.loading"), at: 0, total: 0, since: Date.now(), cancelled: false };
@@ -630,7 +631,12 @@ async function openReplay(save) {
     return;
   }
   draw();
-  document.querySelector("[data-testid=replay-slider]")?.focus();
+  if (review && rp.viewer !== null) {
+    rp.startReview();
+    document.querySelector("[data-testid=review-cancel]")?.focus();
+  } else {
+    document.querySelector("[data-testid=replay-slider]")?.focus();
+  }
 }
 
 function replayScreen(rp) {

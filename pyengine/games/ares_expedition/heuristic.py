@@ -249,3 +249,26 @@ def cooperative(state: State) -> bool:
     """Return True in co-op, where both players win or lose together (the search then shares their reward)."""
     assert isinstance(state, AresState)
     return state.d["coop"] is not None
+
+
+FEATURES = ("value", "vp", "tr", "prod_mc", "prod_heat", "prod_plants", "prod_cards", "hand", "table", "mc",
+            "plants_heat", "steps_done", "rounds_left", "value_late")
+"""The names of ``features``' numbers, in order (the learned evaluation's inputs, ``pyengine/bots/learned.py``)."""
+
+
+def features(state: State, seat: int) -> list[float]:
+    """Return one player's numbers for the learned evaluation (named by ``FEATURES``).
+
+    The heuristic's value, VP now, TR, productions, hand and table, stock, the terraforming steps done, the rounds
+    probably left, and the value again weighed by how near the end is.
+    """
+    assert isinstance(state, AresState)
+    d = state.d
+    p = d["p"][seat]
+    prod = production(p)
+    steps = sum(d["params"][k] for k in PARAM_STEPS)
+    v = value(d, seat)
+    left = rounds_left(d)
+    return [v, float(breakdown(p)["total"]), float(p["tr"]), float(prod["mc"]), float(prod["heat"]),
+            float(prod["plants"]), float(prod["cards"]), float(len(p["hand"])), float(len(p["table"])),
+            float(p["mc"]), float(p["plants"] + p["heat"]), float(steps), left, v / (1.0 + left)]

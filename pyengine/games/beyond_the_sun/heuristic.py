@@ -140,3 +140,28 @@ def evaluate(state: State, seat: int) -> float:
     """Return a faction's position value in VP (``value``): VP now, production, resources, fleet and goals."""
     assert isinstance(state, BTSState)
     return value(state.d, seat)
+
+
+FEATURES = ("value", "vp", "production", "ore", "pop", "fleet", "techs", "systems", "achievements", "end_near",
+            "value_late")
+"""The names of ``features``' numbers, in order (the learned evaluation's inputs, ``pyengine/bots/learned.py``)."""
+
+
+def features(state: State, seat: int) -> list[float]:
+    """Return one faction's numbers for the learned evaluation (named by ``FEATURES``).
+
+    The heuristic's value, VP now, production, ore, population, fleet strength, techs, systems held, achievements
+    claimed, whether the end is triggered, and the value again weighed by the round.
+    """
+    assert isinstance(state, BTSState)
+    d = state.d
+    f = d["factions"][seat]
+    removed = f["removed"]
+    fleet = sum(row[0] + 2 * row[1] + 3 * row[2] + 4 * row[3] for row in f["ships"].values())
+    held = sum(1 for c in d["control"].values() if c["seat"] == seat)
+    claimed = sum(1 for a in d["achievements"] for x in a["discs"] if x["seat"] == seat)
+    v = value(d, seat)
+    return [v, float(total(d, seat)),
+            float(_production(f["id"], f["mat"], removed["food"], removed["ore"])), float(f["ore"]), float(f["pop"]),
+            float(fleet), float(len(f["techs"])), float(held), float(claimed),
+            1.0 if d["end_round"] is not None else 0.0, v * min(1.0, d["round"] / 10.0)]

@@ -111,3 +111,25 @@ def evaluate(state: State, seat: int) -> float:
     rounds = _rounds_left(d) if not d.over else 0
     vp_rate, inc = _rate(d.empires[seat], others_of(d, seat))
     return float(d.vp[seat] + vp_rate * rounds + CARD_VALUE * 0.4 * (inc * max(0, rounds - 1) + len(d.hands[seat])))
+
+
+FEATURES = ("value", "vp", "vp_rate_left", "income_left", "hand", "empire", "military", "explore", "rounds_left",
+            "value_late")
+"""The names of ``features``' numbers, in order (the learned evaluation's inputs, ``pyengine/bots/learned.py``)."""
+
+
+def features(state: State, seat: int) -> list[float]:
+    """Return one seat's numbers for the learned evaluation (named by ``FEATURES``).
+
+    The heuristic's value and its parts, the empire's size, military and explore icons, the rounds the game probably
+    has left, and the value again weighed by how near the end is.
+    """
+    assert isinstance(state, JDState)
+    d = state.d
+    rounds = _rounds_left(d) if not d.over else 0
+    empire = d.empires[seat]
+    vp_rate, inc = _rate(empire, others_of(d, seat))
+    value = d.vp[seat] + vp_rate * rounds + CARD_VALUE * 0.4 * (inc * max(0, rounds - 1) + len(d.hands[seat]))
+    return [float(value), float(d.vp[seat]), float(vp_rate * rounds), float(inc * max(0, rounds - 1)),
+            float(len(d.hands[seat])), float(len(empire)), float(military(empire)), float(icons(empire, "explore")),
+            float(rounds), value / (1 + rounds)]

@@ -71,8 +71,9 @@ function historyCharts(snap) {
   return h("div", { class: "charts", testid: "history-charts" }, series.map(([key, title]) => lineChart(snap, history, key, t(title))));
 }
 
-/** The end screen: {onHome, onPlayAgain, onReplay?} and the hooks a game's own parts take (Jump Drive's onCampaignNext). */
-export function endScreen(session, { onHome, onPlayAgain, onReplay = null, ...hooks }) {
+/** The end screen: {onHome, onPlayAgain, onReplay?, onReview?} and the hooks a game's own parts take (Jump Drive's
+ *  onCampaignNext). Review with Expert is offered when a human seat played (its decisions are what it weighs). */
+export function endScreen(session, { onHome, onPlayAgain, onReplay = null, onReview = null, ...hooks }) {
   const snap = session.snapshot;
   const out = snap.outcome || {};
   const winners = new Set(out.winners || []);
@@ -96,5 +97,6 @@ export function endScreen(session, { onHome, onPlayAgain, onReplay = null, ...ho
     h("div", { class: "end-buttons" },
       h("button", { type: "button", class: "btn primary", testid: "end-new-game", onclick: onPlayAgain }, t("end.play_again")),
       onReplay ? h("button", { type: "button", class: "btn", testid: "end-replay", onclick: onReplay }, t("end.replay")) : null,
+      onReview && session.humanSeats && session.humanSeats().length ? h("button", { type: "button", class: "btn", testid: "end-review", onclick: onReview }, t("review.start")) : null,
       onHome ? h("button", { type: "button", class: "btn", testid: "end-home", onclick: onHome }, t("end.home")) : null));
 }

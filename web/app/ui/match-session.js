@@ -23,6 +23,8 @@ const THINK_SLICE_MS = 120;
 // "?thinkms=MS" caps a searching bot's thinking time below its level's (quick browser tests of whole games).
 const THINK_MS = Number.parseInt(new URLSearchParams(globalThis.location ? location.search : "").get("thinkms") ?? "", 10);
 const THINK_CAP = Number.isFinite(THINK_MS) && THINK_MS >= 50 ? THINK_MS : null;
+// "?noahead" keeps bots from thinking while the human chooses (benchmarks/browser_bots.py measures the difference).
+const AHEAD = !new URLSearchParams(globalThis.location ? location.search : "").has("noahead");
 
 export class LoadCancelled extends Error {
   constructor() { super("cancelled"); this.name = "LoadCancelled"; }
@@ -66,6 +68,8 @@ export class MatchSession {
     this.thinkShare = 0;       // how much of its thinking budget it has used (0..1), for the progress bar
     this.cancelThinking = false;
     this.advancing = null;     // the running bot loop (a promise), so Undo can wait for it to stop
+    this.ahead = null;         // bots thinking while the human chooses at the same moment (a promise)
+    this.aheadGen = 0;         // bumped to stop that thinking after its current slice
     this.handoff = null;       // {seat, resolve} while the hand-off screen is up
     this.switching = false;
     this.closed = false;
@@ -187,14 +191,45 @@ export class MatchSession {
   /**
    * Run bots while only bot seats must move; a human seat that must choose at the same time as bots chooses first
    * (so Undo can still take its choice back while they think), then hand the screen to the human seat that must act.
+   * While that human chooses, the searching bots of the same moment think ahead in the worker's idle time, so
+   * their moves are ready (or nearly) when the human confirms.
    */
   advance() {
     this.advancing = this.#advance();
     return this.advancing;
   }
 
+  /** Let the searching bots that choose at the same moment as the human think meanwhile, one after another; they
+   *  only find their moves (`think` with `ahead`), which are played once the human has chosen. */
+  thinkAhead(seats) {
+    const gen = ++this.aheadGen;
+    const run = async () => {
+      for (const seat of seats) {
+        for (;;) {
+          if (gen !== this.aheadGen || this.closed || this.stale) return;
+          let answer;
+          try {
+            answer = await call({ op: "think", match: this.matchId, seat, viewer: this.viewer, slice_ms: THINK_SLICE_MS,
+              max_ms: THINK_CAP, ahead: true });
+          } catch { return; } // the position moved on: the bot thinks again when its turn comes
+          if (!answer.thinking) break;
+        }
+      }
+    };
+    this.ahead = run();
+  }
+
+  /** Stop the bots' thinking ahead after its current slice (what they found is kept by the engine). */
+  async stopAhead() {
+    this.aheadGen++;
+    const running = this.ahead;
+    this.ahead = null;
+    if (running) await running;
+  }
+
   async #advance() {
     if (this.review) { this.changed(); return; }
+    await this.stopAhead();
     this.busy = true;
     try {
       for (let guard = 0; guard < 5000 && !this.closed && !this.stale; guard++) {
@@ -217,6 +252,10 @@ export class MatchSession {
           const seat = bots[0];
           if (!(await this.think(seat))) return;
           continue;
+        }
+        if (AHEAD && humans.includes(this.viewer) && bots.some((s) => this.searches(s))) {
+          this.thinkAhead(bots.filter((s) => this.searches(s)));
+          break;
         }
         if (!humans.length || humans.includes(this.viewer)) break;
         // Another human seat must act: hot-seat hand-off.

@@ -11,6 +11,7 @@ import { textNodes, textString, seatName } from "./text.js";
 import { tableFor } from "./tables.js";
 import { divSnippet, embedSnippet, shareLink } from "./share.js";
 import { EmbedSession } from "../embed/session.js";
+import { ReviewRun, reviewPanel } from "./review.js";
 
 const LEVELS = ["human", "easy", "normal", "hard", "expert"];
 
@@ -34,7 +35,27 @@ export class Replay {
     this.dialog = null;     // "playon" | "share" | null
     this.playOn = null;     // {seats: [{name, kind}]}
     this.share = null;      // {from, to, data, note}
+    this.review = null;     // a ReviewRun (ui/review.js) once "Review with Expert" was asked for
+    this.side = "moves";    // the side column: "moves" (the move list) or "review"
     this.closed = false;
+  }
+
+  /** Review the viewer's decisions with Expert (a new review replaces one under way). */
+  startReview() {
+    if (this.viewer === null) return;
+    if (this.review) this.review.cancel();
+    this.review = new ReviewRun({ matchId: this.matchId, seat: this.viewer, onChange: () => this.changed() });
+    this.side = "review";
+    this.changed();
+    this.review.run();
+  }
+
+  /** Close the review panel (a review under way is cancelled) and show the move list again. */
+  closeReview() {
+    if (this.review) this.review.cancel();
+    this.review = null;
+    this.side = "moves";
+    this.changed();
   }
 
   changed() { if (!this.closed) this.onChange(this); }
@@ -124,6 +145,7 @@ export class Replay {
 
   async close() {
     this.closed = true;
+    if (this.review) this.review.state = "cancelled"; // closing the match drops its review in the engine too
     if (this.matchId) { try { await call({ op: "close", match: this.matchId }); } catch { /* gone */ } }
   }
 }
@@ -278,11 +300,18 @@ export function replayParts(rp, handlers) {
       rp.dialog = "share";
       rp.fetchShare();
     } }, t("replay.share")),
-    handlers.onMakeLesson ? h("button", { type: "button", class: "btn", testid: "replay-lesson", onclick: () => handlers.onMakeLesson(rp) }, t("author.make_lesson")) : null);
+    handlers.onMakeLesson ? h("button", { type: "button", class: "btn", testid: "replay-lesson", onclick: () => handlers.onMakeLesson(rp) }, t("author.make_lesson")) : null,
+    rp.viewer !== null ? h("button", { type: "button", class: "btn", testid: "replay-review", onclick: () => rp.startReview() }, t("review.start")) : null);
+  const side = rp.review && rp.side === "review"
+    ? reviewPanel(rp, rp.review, { onAgain: () => rp.startReview(), onClose: () => rp.closeReview() })
+    : moveList(rp);
+  const tabs = rp.review ? h("div", { class: "replay-side-tabs", role: "group", "aria-label": t("review.side_aria") },
+    ["moves", "review"].map((k) => h("button", { type: "button", key: k, class: ["btn small", rp.side === k ? "primary" : null], testid: `replay-side-${k}`,
+      "aria-pressed": rp.side === k ? "true" : "false", onclick: () => { rp.side = k; rp.changed(); } }, t(`review.tab_${k}`)))) : null;
   const body = h("div", { class: "replay", testid: "replay", dataset: { at: rp.at, total: rp.total } },
     tools,
     h("div", { class: "replay-main" },
-      moveList(rp),
+      h("div", { class: ["replay-side", rp.review && rp.side === "review" ? "reviewing" : null] }, tabs, side),
       h("div", { class: ["game", "looking", "replay-table"], testid: "game", dataset: { game: snap.game, terminal: snap.terminal ? "1" : "0", busy: "0" } }, table)));
   const dialog = rp.dialog === "playon" ? playOnDialog(rp, handlers.onPlayOn) : rp.dialog === "share" && rp.share ? shareDialog(rp) : null;
   return { body, bar: stepBar(rp), dialog };

@@ -105,7 +105,7 @@ function showMove(rp, n) {
 function decisionRow(rp, rv, d, testid) {
   const snap = rp.session.snapshot;
   return h("li", { key: d.n, testid, class: ["review-item", rp.at === d.n - 1 ? "current" : null], dataset: { n: d.n } },
-    h("button", { type: "button", class: "btn small ghost review-go", testid: `${testid}-go`, "aria-label": t("review.show", { n: d.n }),
+    h("button", { type: "button", class: "btn small ghost review-go", testid: `${testid}-go`, title: t("review.show", { n: d.n }),
       onclick: () => showMove(rp, d.n) }, t("review.move", { n: d.n })),
     h("span", { class: "review-played", testid: `${testid}-move` }, textNodes(snap, d.move, { where: `rm${testid}${d.n}` })),
     h("span", { class: "review-verdict" }, verdict(snap, d)));
